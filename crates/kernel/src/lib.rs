@@ -1,0 +1,210 @@
+//! The n-queens counting kernel: how many ways `n` queens can stand on an
+//! `n x n` board with no two on a row, column or diagonal.
+//!
+//! - [`count_from`]: bitmask depth-first search, one machine word per row,
+//!   an explicit stack and the last two rows settled without pushing.
+//! - [`Split`]: the board cut into prefix subproblems (the placements of the
+//!   first `d` rows, first row halved by mirror symmetry), each with a
+//!   stable index and a weight, countable on its own. The scheduler crate
+//!   fans these out over threads; checkpoints and shards name them by index.
+//! - [`fixed_by_half_turn`], [`fixed_by_quarter_turn`] and [`burnside`]:
+//!   fundamental solutions from small searches for symmetric solutions.
+//! - [`classic`]: the textbook table search with its call and loop counts.
+//! - [`naive`]: an independent plain backtracker, for checking.
+//!
+//! The kernel has no dependencies and does no I/O, threading or printing.
+//!
+//! ```
+//! let c = nqueens_kernel::count(8).unwrap();
+//! assert_eq!((c.total, c.unique, c.fixed_180, c.fixed_90), (92, 12, 4, 0));
+//! assert!(nqueens_kernel::count(0).is_err());
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod board;
+mod classic;
+mod error;
+pub mod naive;
+pub mod oeis;
+mod prefix;
+mod search;
+mod symmetry;
+
+pub use board::Board;
+pub use classic::{classic, ClassicTally};
+pub use error::Error;
+pub use prefix::{Split, Subproblem};
+pub use search::{count_from, State, Tally};
+pub use symmetry::{
+    burnside, fixed_by_half_turn, fixed_by_quarter_turn, fixed_by_reflection, Symmetry,
+};
+
+/// The largest board the kernel counts: one bit per column in a `u32`.
+///
+/// Totals are carried in `u128`, so no count can overflow on such a board
+/// (n = 32 has about 10^24 solutions, far below 2^128).
+pub const MAX_N: usize = 32;
+
+/// Everything one count of a board yields.
+///
+/// ```
+/// use nqueens_kernel::{Board, Counts, Tally};
+/// let board = Board::new(8).unwrap();
+/// let sym = Tally { solutions: 4, nodes: 0 };
+/// let c = Counts::combine(board, 92, 1000, sym, Tally::default());
+/// assert_eq!(c.unique, 12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Counts {
+    /// The board side.
+    pub n: usize,
+    /// All solutions (OEIS A000170).
+    pub total: u128,
+    /// Fundamental solutions, by Burnside's lemma (OEIS A002562).
+    pub unique: u128,
+    /// Solutions fixed by a half turn (OEIS A032522).
+    pub fixed_180: u128,
+    /// Solutions fixed by a quarter turn (OEIS A033148).
+    pub fixed_90: u128,
+    /// Nodes of the total count's search (queens placed).
+    pub nodes: u128,
+    /// Nodes of the two symmetric searches together.
+    pub symmetry_nodes: u128,
+}
+
+impl Counts {
+    /// Assembles the counts from a total (with its nodes) found by any
+    /// method and the two symmetric searches.
+    ///
+    /// ```
+    /// use nqueens_kernel::{fixed_by_half_turn, fixed_by_quarter_turn, Board, Counts};
+    /// let board = Board::new(5).unwrap();
+    /// let c = Counts::combine(board, 10, 0, fixed_by_half_turn(board), fixed_by_quarter_turn(board));
+    /// assert_eq!(c.unique, 2);
+    /// ```
+    pub fn combine(board: Board, total: u128, nodes: u128, half: Tally, quarter: Tally) -> Counts {
+        let (fixed_180, fixed_90) = (u128::from(half.solutions), u128::from(quarter.solutions));
+        Counts {
+            n: board.n(),
+            total,
+            unique: burnside(board, total, fixed_180, fixed_90),
+            fixed_180,
+            fixed_90,
+            nodes,
+            symmetry_nodes: u128::from(half.nodes + quarter.nodes),
+        }
+    }
+}
+
+/// Counts the total (with half-mirroring) of `board`, one thread.
+///
+/// Equal to counting every subproblem of a [`Split`] at any depth and adding
+/// the split's prefix nodes: this is the depth-1 split.
+///
+/// ```
+/// use nqueens_kernel::{count_total, Board};
+/// assert_eq!(count_total(Board::new(10).unwrap()).solutions, 724);
+/// ```
+pub fn count_total(board: Board) -> Tally {
+    let split = Split::new(board, 1).expect("depth 1 is valid for every board");
+    let mut tally: Tally = split.subproblems().iter().map(|s| s.count(board)).sum();
+    tally.nodes += split.prefix_nodes();
+    tally
+}
+
+/// Counts everything about an `n x n` board on the calling thread: total,
+/// the symmetric solutions, and unique by Burnside's lemma.
+///
+/// ```
+/// let c = nqueens_kernel::count(10).unwrap();
+/// assert_eq!((c.total, c.unique), (724, 92));
+/// ```
+pub fn count(n: usize) -> Result<Counts, Error> {
+    let board = Board::new(n)?;
+    let total = count_total(board);
+    Ok(Counts::combine(
+        board,
+        u128::from(total.solutions),
+        u128::from(total.nodes),
+        fixed_by_half_turn(board),
+        fixed_by_quarter_turn(board),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_and_uniques_match_oeis() {
+        for n in 1..=13 {
+            let c = count(n).unwrap();
+            assert_eq!((c.total, c.unique), oeis::known(n).unwrap(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn mirrored_total_equals_the_unmirrored_search_and_the_naive_one() {
+        for n in 1..=10 {
+            let board = Board::new(n).unwrap();
+            let plain = count_from(board, State::empty());
+            assert_eq!(count_total(board).solutions, plain.solutions, "n = {n}");
+            assert_eq!(plain.solutions, naive::solutions(board).len() as u64, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn unmirrored_nodes_equal_the_classic_calls() {
+        for n in 1..=10 {
+            let board = Board::new(n).unwrap();
+            let c = classic(board);
+            let t = count_from(board, State::empty());
+            assert_eq!((t.solutions, t.nodes), (c.solutions, c.calls), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn symmetry_counts_match_brute_force_over_all_solutions() {
+        for n in 1..=10 {
+            let board = Board::new(n).unwrap();
+            let all = naive::solutions(board);
+            let fixed = |g: Symmetry| all.iter().filter(|s| g.apply(s) == **s).count() as u64;
+            assert_eq!(fixed_by_half_turn(board).solutions, fixed(Symmetry::Rotate180), "n = {n}");
+            assert_eq!(fixed_by_quarter_turn(board).solutions, fixed(Symmetry::Rotate90), "n = {n}");
+            assert_eq!(fixed(Symmetry::Rotate270), fixed(Symmetry::Rotate90));
+            for g in [Symmetry::MirrorColumns, Symmetry::MirrorRows, Symmetry::Transpose, Symmetry::AntiTranspose] {
+                assert_eq!(fixed(g), fixed_by_reflection(board), "{g:?}, n = {n}");
+            }
+            // Orbits counted directly: the smallest member of each orbit.
+            let orbits = all
+                .iter()
+                .filter(|s| Symmetry::ALL.iter().all(|g| g.apply(s) >= **s))
+                .count() as u128;
+            assert_eq!(count(n).unwrap().unique, orbits, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_classic_search_reproduces_the_course_figures() {
+        let t = classic(Board::new(8).unwrap());
+        assert_eq!((t.solutions, t.calls, t.iterations), (92, 2056, 15720));
+        // The loop runs n times in every call that is not on the last row.
+        for n in 1..=9 {
+            let t = classic(Board::new(n).unwrap());
+            let inner_calls = 1 + t.calls - t.solutions;
+            assert_eq!(t.iterations, n as u64 * inner_calls, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_largest_board_is_accepted_and_the_next_refused() {
+        let board = Board::new(MAX_N).unwrap();
+        assert_eq!(board.full(), u32::MAX);
+        // The top column's diagonal leaves the board instead of wrapping.
+        let s = State::empty().place(1 << 31);
+        assert_eq!((s.ld, s.rd, s.free(board)), (0, 1 << 30, u32::MAX >> 2));
+        assert_eq!(count(MAX_N + 1), Err(Error::BoardTooLarge { n: MAX_N + 1 }));
+        assert_eq!(count(0), Err(Error::EmptyBoard));
+    }
+}

@@ -1,0 +1,277 @@
+//! The eight symmetries of the square, the searches for solutions they fix,
+//! and Burnside's lemma that turns those into the count of fundamental
+//! (unique) solutions.
+//!
+//! Burnside: the number of orbits of the solutions under the dihedral group
+//! is the average number of solutions each of its 8 elements fixes:
+//!
+//! ```text
+//! unique = (total + 2 * fixed_90 + fixed_180 + 4 * fixed_reflection) / 8
+//! ```
+//!
+//! (the quarter turns by 90 and 270 degrees fix the same solutions). No
+//! reflection fixes a solution when `n > 1`: a left-right or top-bottom
+//! mirror would need every queen on the middle line, and a diagonal mirror
+//! fixes a permutation only if it is an involution, whose 2-cycles put two
+//! queens `(i, j)` and `(j, i)` on one anti-diagonal, and which can have at
+//! most one fixed point on the main diagonal. So the last term is 4 for
+//! `n = 1` and 0 otherwise, and OEIS A002562's formula
+//! `(A000170 + A032522 + 2 * A033148) / 8` holds for `n > 1`.
+//!
+//! A solution fixed by a turn is determined by one orbit of queens per
+//! choice, so its search places whole orbits (2 queens for the half turn, 4
+//! for the quarter turn, 1 for the centre of an odd board), filling the
+//! first empty row each time: a tree far smaller than the full one.
+
+use crate::search::Tally;
+use crate::Board;
+
+/// One of the 8 symmetries of the square, acting on a solution written as
+/// the 0-based column of the queen in each row.
+///
+/// ```
+/// use nqueens_kernel::Symmetry;
+/// let s = [1, 3, 0, 2];
+/// assert_eq!(Symmetry::MirrorColumns.apply(&s), vec![2, 0, 3, 1]);
+/// assert_eq!(Symmetry::Rotate90.apply(&s), s.to_vec()); // n = 4's solution is turn-symmetric
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Leaves the board as it is.
+    Identity,
+    /// A quarter turn clockwise: the queen at `(r, c)` goes to `(c, n - 1 - r)`.
+    Rotate90,
+    /// A half turn: `(r, c)` goes to `(n - 1 - r, n - 1 - c)`.
+    Rotate180,
+    /// Three quarter turns clockwise: `(r, c)` goes to `(n - 1 - c, r)`.
+    Rotate270,
+    /// Left-right mirror: `(r, c)` goes to `(r, n - 1 - c)`.
+    MirrorColumns,
+    /// Top-bottom mirror: `(r, c)` goes to `(n - 1 - r, c)`.
+    MirrorRows,
+    /// Mirror in the main diagonal: `(r, c)` goes to `(c, r)`.
+    Transpose,
+    /// Mirror in the anti-diagonal: `(r, c)` goes to `(n - 1 - c, n - 1 - r)`.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All eight, identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::MirrorColumns,
+        Symmetry::MirrorRows,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// Where the square `(r, c)` of an `n x n` board goes.
+    ///
+    /// ```
+    /// use nqueens_kernel::Symmetry;
+    /// assert_eq!(Symmetry::Rotate90.map(8, 0, 1), (1, 7));
+    /// ```
+    pub fn map(self, n: usize, r: usize, c: usize) -> (usize, usize) {
+        let (m_r, m_c) = (n - 1 - r, n - 1 - c);
+        match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rotate90 => (c, m_r),
+            Symmetry::Rotate180 => (m_r, m_c),
+            Symmetry::Rotate270 => (m_c, r),
+            Symmetry::MirrorColumns => (r, m_c),
+            Symmetry::MirrorRows => (m_r, c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (m_c, m_r),
+        }
+    }
+
+    /// The image of a permutation (`columns[r]` = column of row `r`'s queen).
+    ///
+    /// ```
+    /// use nqueens_kernel::Symmetry;
+    /// assert_eq!(Symmetry::Transpose.apply(&[1, 2, 0]), vec![2, 0, 1]);
+    /// ```
+    pub fn apply(self, columns: &[u8]) -> Vec<u8> {
+        let n = columns.len();
+        let mut out = vec![0u8; n];
+        for (r, &c) in columns.iter().enumerate() {
+            let (r2, c2) = self.map(n, r, usize::from(c));
+            out[r2] = c2 as u8;
+        }
+        out
+    }
+}
+
+/// Solutions fixed by a half turn, with the nodes (queens placed) of their search.
+///
+/// ```
+/// use nqueens_kernel::{fixed_by_half_turn, Board};
+/// // OEIS A032522: 8-queens has 4 point-symmetric solutions.
+/// assert_eq!(fixed_by_half_turn(Board::new(8).unwrap()).solutions, 4);
+/// ```
+pub fn fixed_by_half_turn(board: Board) -> Tally {
+    orbit_search(board, Symmetry::Rotate180)
+}
+
+/// Solutions fixed by a quarter turn (and so by every turn), with the nodes
+/// of their search. Zero unless `n mod 4` is 0 or 1.
+///
+/// ```
+/// use nqueens_kernel::{fixed_by_quarter_turn, Board};
+/// // OEIS A033148: both 4-queens solutions are turn-symmetric.
+/// assert_eq!(fixed_by_quarter_turn(Board::new(4).unwrap()).solutions, 2);
+/// ```
+pub fn fixed_by_quarter_turn(board: Board) -> Tally {
+    orbit_search(board, Symmetry::Rotate90)
+}
+
+/// Solutions fixed by any one reflection: 1 for `n = 1`, 0 for every larger
+/// board (see the module documentation for the proof).
+///
+/// ```
+/// use nqueens_kernel::{fixed_by_reflection, Board};
+/// assert_eq!(fixed_by_reflection(Board::new(1).unwrap()), 1);
+/// assert_eq!(fixed_by_reflection(Board::new(8).unwrap()), 0);
+/// ```
+pub fn fixed_by_reflection(board: Board) -> u64 {
+    u64::from(board.n() == 1)
+}
+
+/// Fundamental solutions by Burnside's lemma, from the total and the
+/// solutions fixed by the half and the quarter turn.
+///
+/// ```
+/// use nqueens_kernel::{burnside, Board};
+/// assert_eq!(burnside(Board::new(8).unwrap(), 92, 4, 0), 12);
+/// assert_eq!(burnside(Board::new(1).unwrap(), 1, 1, 1), 1);
+/// ```
+pub fn burnside(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> u128 {
+    let reflections = u128::from(fixed_by_reflection(board));
+    let sum = total + fixed_180 + 2 * fixed_90 + 4 * reflections;
+    debug_assert_eq!(sum % 8, 0, "Burnside's sum must be a multiple of the group order");
+    sum / 8
+}
+
+/// Counts the solutions fixed by the rotation `turn`, placing whole orbits.
+fn orbit_search(board: Board, turn: Symmetry) -> Tally {
+    let mut search = OrbitSearch {
+        n: board.n(),
+        full: board.full(),
+        turn,
+        tally: Tally::default(),
+    };
+    search.fill(Occupied::default());
+    search.tally
+}
+
+/// Rows, columns and both diagonal families in use; a diagonal is a bit of a
+/// `u64`, since there are `2n - 1 <= 63` of each.
+#[derive(Clone, Copy, Default)]
+struct Occupied {
+    rows: u32,
+    cols: u32,
+    diag: u64,
+    anti: u64,
+}
+
+impl Occupied {
+    /// Adds the queen at `(r, c)`, or `None` if it shares a line with one already there.
+    fn with(self, n: usize, r: usize, c: usize) -> Option<Occupied> {
+        let (row, col) = (1u32 << r, 1u32 << c);
+        let (diag, anti) = (1u64 << (r + c), 1u64 << (r + n - 1 - c));
+        if self.rows & row != 0 || self.cols & col != 0 || self.diag & diag != 0 || self.anti & anti != 0 {
+            return None;
+        }
+        Some(Occupied {
+            rows: self.rows | row,
+            cols: self.cols | col,
+            diag: self.diag | diag,
+            anti: self.anti | anti,
+        })
+    }
+}
+
+struct OrbitSearch {
+    n: usize,
+    full: u32,
+    turn: Symmetry,
+    tally: Tally,
+}
+
+impl OrbitSearch {
+    fn fill(&mut self, occ: Occupied) {
+        if occ.rows == self.full {
+            self.tally.solutions += 1;
+            return;
+        }
+        let r = (!occ.rows).trailing_zeros() as usize;
+        let mut avail = self.full & !occ.cols;
+        while avail != 0 {
+            let c = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            if let Some((next, queens)) = self.place_orbit(occ, r, c) {
+                self.tally.nodes += queens;
+                self.fill(next);
+            }
+        }
+    }
+
+    /// Places the orbit of `(r, c)` under the turn: 1, 2 or 4 queens.
+    fn place_orbit(&self, mut occ: Occupied, r: usize, c: usize) -> Option<(Occupied, u64)> {
+        let (mut sr, mut sc) = (r, c);
+        let mut queens = 0;
+        loop {
+            occ = occ.with(self.n, sr, sc)?;
+            queens += 1;
+            (sr, sc) = self.turn.map(self.n, sr, sc);
+            if (sr, sc) == (r, c) {
+                return Some((occ, queens));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_form_the_dihedral_group() {
+        let s: Vec<u8> = vec![0, 4, 7, 5, 2, 6, 1, 3];
+        for g in Symmetry::ALL {
+            for h in Symmetry::ALL {
+                let gh = g.apply(&h.apply(&s));
+                assert!(Symmetry::ALL.iter().any(|k| k.apply(&s) == gh), "closed under composition");
+            }
+        }
+        let r = Symmetry::Rotate90;
+        assert_eq!(r.apply(&r.apply(&s)), Symmetry::Rotate180.apply(&s));
+        assert_eq!(r.apply(&r.apply(&r.apply(&s))), Symmetry::Rotate270.apply(&s));
+        assert_eq!(r.apply(&Symmetry::Rotate270.apply(&s)), s);
+    }
+
+    #[test]
+    fn turn_fixed_counts_match_oeis() {
+        // A033148 (quarter turn), n = 1..=17, used here only to check.
+        let quarter = [1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128];
+        for n in 1..=17 {
+            let board = Board::new(n).unwrap();
+            assert_eq!(fixed_by_quarter_turn(board).solutions, quarter[n - 1], "quarter turn, n = {n}");
+        }
+    }
+
+    #[test]
+    fn half_turn_counts_agree_with_the_published_tables() {
+        // A032522 through its relation to A000170, A002562 and A033148
+        // (Burnside, n > 1): P = 8 * unique - total - 2 * R.
+        let quarter = [0u128, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0];
+        for n in 2..=14 {
+            let board = Board::new(n).unwrap();
+            let expected = 8 * crate::oeis::UNIQUE[n] - crate::oeis::TOTAL[n] - 2 * quarter[n - 2];
+            assert_eq!(u128::from(fixed_by_half_turn(board).solutions), expected, "n = {n}");
+        }
+    }
+}
