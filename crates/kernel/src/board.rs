@@ -33,7 +33,10 @@ impl Board {
             0 => Err(Error::EmptyBoard),
             n if n > MAX_N => Err(Error::BoardTooLarge { n }),
             // `u32::MAX >> (32 - n)` rather than `(1 << n) - 1`, which overflows at n = 32.
-            n => Ok(Board { n, full: u32::MAX >> (32 - n) }),
+            n => Ok(Board {
+                n,
+                full: u32::MAX >> (32 - n),
+            }),
         }
     }
 

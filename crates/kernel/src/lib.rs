@@ -150,7 +150,11 @@ mod tests {
             let board = Board::new(n).unwrap();
             let plain = count_from(board, State::empty());
             assert_eq!(count_total(board).solutions, plain.solutions, "n = {n}");
-            assert_eq!(plain.solutions, naive::solutions(board).len() as u64, "n = {n}");
+            assert_eq!(
+                plain.solutions,
+                naive::solutions(board).len() as u64,
+                "n = {n}"
+            );
         }
     }
 
@@ -170,10 +174,23 @@ mod tests {
             let board = Board::new(n).unwrap();
             let all = naive::solutions(board);
             let fixed = |g: Symmetry| all.iter().filter(|s| g.apply(s) == **s).count() as u64;
-            assert_eq!(fixed_by_half_turn(board).solutions, fixed(Symmetry::Rotate180), "n = {n}");
-            assert_eq!(fixed_by_quarter_turn(board).solutions, fixed(Symmetry::Rotate90), "n = {n}");
+            assert_eq!(
+                fixed_by_half_turn(board).solutions,
+                fixed(Symmetry::Rotate180),
+                "n = {n}"
+            );
+            assert_eq!(
+                fixed_by_quarter_turn(board).solutions,
+                fixed(Symmetry::Rotate90),
+                "n = {n}"
+            );
             assert_eq!(fixed(Symmetry::Rotate270), fixed(Symmetry::Rotate90));
-            for g in [Symmetry::MirrorColumns, Symmetry::MirrorRows, Symmetry::Transpose, Symmetry::AntiTranspose] {
+            for g in [
+                Symmetry::MirrorColumns,
+                Symmetry::MirrorRows,
+                Symmetry::Transpose,
+                Symmetry::AntiTranspose,
+            ] {
                 assert_eq!(fixed(g), fixed_by_reflection(board), "{g:?}, n = {n}");
             }
             // Orbits counted directly: the smallest member of each orbit.

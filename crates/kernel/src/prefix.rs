@@ -254,7 +254,11 @@ mod tests {
     fn prefixes_are_valid_and_in_lexicographic_order() {
         let board = Board::new(9).unwrap();
         let split = Split::new(board, 4).unwrap();
-        let cols: Vec<Vec<u8>> = split.subproblems().iter().map(|s| s.columns().to_vec()).collect();
+        let cols: Vec<Vec<u8>> = split
+            .subproblems()
+            .iter()
+            .map(|s| s.columns().to_vec())
+            .collect();
         assert!(cols.windows(2).all(|w| w[0] < w[1]));
         for c in &cols {
             assert!(c[0] <= 4, "first queen in the left half or the middle");

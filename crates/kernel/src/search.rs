@@ -134,10 +134,18 @@ pub fn count_from(board: Board, state: State) -> Tally {
     let n = board.n();
     debug_assert!(state.row <= n);
     match n - state.row {
-        0 => return Tally { solutions: 1, nodes: 0 },
+        0 => {
+            return Tally {
+                solutions: 1,
+                nodes: 0,
+            }
+        }
         1 => {
             let k = u64::from(state.free(board) != 0);
-            return Tally { solutions: k, nodes: k };
+            return Tally {
+                solutions: k,
+                nodes: k,
+            };
         }
         _ => {}
     }

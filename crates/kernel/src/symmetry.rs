@@ -151,7 +151,11 @@ pub fn fixed_by_reflection(board: Board) -> u64 {
 pub fn burnside(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> u128 {
     let reflections = u128::from(fixed_by_reflection(board));
     let sum = total + fixed_180 + 2 * fixed_90 + 4 * reflections;
-    debug_assert_eq!(sum % 8, 0, "Burnside's sum must be a multiple of the group order");
+    debug_assert_eq!(
+        sum % 8,
+        0,
+        "Burnside's sum must be a multiple of the group order"
+    );
     sum / 8
 }
 
@@ -182,7 +186,11 @@ impl Occupied {
     fn with(self, n: usize, r: usize, c: usize) -> Option<Occupied> {
         let (row, col) = (1u32 << r, 1u32 << c);
         let (diag, anti) = (1u64 << (r + c), 1u64 << (r + n - 1 - c));
-        if self.rows & row != 0 || self.cols & col != 0 || self.diag & diag != 0 || self.anti & anti != 0 {
+        if self.rows & row != 0
+            || self.cols & col != 0
+            || self.diag & diag != 0
+            || self.anti & anti != 0
+        {
             return None;
         }
         Some(Occupied {
@@ -244,12 +252,18 @@ mod tests {
         for g in Symmetry::ALL {
             for h in Symmetry::ALL {
                 let gh = g.apply(&h.apply(&s));
-                assert!(Symmetry::ALL.iter().any(|k| k.apply(&s) == gh), "closed under composition");
+                assert!(
+                    Symmetry::ALL.iter().any(|k| k.apply(&s) == gh),
+                    "closed under composition"
+                );
             }
         }
         let r = Symmetry::Rotate90;
         assert_eq!(r.apply(&r.apply(&s)), Symmetry::Rotate180.apply(&s));
-        assert_eq!(r.apply(&r.apply(&r.apply(&s))), Symmetry::Rotate270.apply(&s));
+        assert_eq!(
+            r.apply(&r.apply(&r.apply(&s))),
+            Symmetry::Rotate270.apply(&s)
+        );
         assert_eq!(r.apply(&Symmetry::Rotate270.apply(&s)), s);
     }
 
@@ -259,7 +273,11 @@ mod tests {
         let quarter = [1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128];
         for n in 1..=17 {
             let board = Board::new(n).unwrap();
-            assert_eq!(fixed_by_quarter_turn(board).solutions, quarter[n - 1], "quarter turn, n = {n}");
+            assert_eq!(
+                fixed_by_quarter_turn(board).solutions,
+                quarter[n - 1],
+                "quarter turn, n = {n}"
+            );
         }
     }
 
@@ -271,7 +289,11 @@ mod tests {
         for n in 2..=14 {
             let board = Board::new(n).unwrap();
             let expected = 8 * crate::oeis::UNIQUE[n] - crate::oeis::TOTAL[n] - 2 * quarter[n - 2];
-            assert_eq!(u128::from(fixed_by_half_turn(board).solutions), expected, "n = {n}");
+            assert_eq!(
+                u128::from(fixed_by_half_turn(board).solutions),
+                expected,
+                "n = {n}"
+            );
         }
     }
 }

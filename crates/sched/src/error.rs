@@ -1,0 +1,30 @@
+//! What can go wrong when scheduling a count.
+
+/// A scheduling failure: bad options, or a pool the OS would not give.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The kernel refused the board or the split.
+    #[error(transparent)]
+    Kernel(#[from] nqueens_kernel::Error),
+    /// Zero threads were asked for.
+    #[error("the thread count must be at least 1")]
+    NoThreads,
+    /// The solver does not handle boards this large.
+    #[error("solver '{solver}' handles n up to {max}, not {n}")]
+    TooLargeForSolver {
+        /// The solver's name.
+        solver: &'static str,
+        /// Its largest board.
+        max: usize,
+        /// The board asked for.
+        n: usize,
+    },
+    /// The thread pool could not be built.
+    #[error("could not start {threads} threads: {source}")]
+    Pool {
+        /// Threads asked for.
+        threads: usize,
+        /// Why it failed.
+        source: rayon::ThreadPoolBuildError,
+    },
+}

@@ -1,0 +1,33 @@
+//! The textbook table search of the source documents.
+
+use nqueens_kernel::{classic, Board};
+
+use super::Solver;
+use crate::{Error, Options, Outcome, Progress, Total};
+
+/// One queen per row, tables of used columns and diagonals, a loop over
+/// every column: reports its calls and loop iterations.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Classic;
+
+impl Solver for Classic {
+    fn name(&self) -> &'static str {
+        "classic"
+    }
+    fn description(&self) -> &'static str {
+        "textbook array search (tables of columns and diagonals), counts calls and loop iterations"
+    }
+    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+        let t = classic(board);
+        Ok(Outcome {
+            total: Total {
+                solutions: u128::from(t.solutions),
+                nodes: u128::from(t.calls),
+            },
+            threads: 1,
+            calls: Some(t.calls),
+            iterations: Some(t.iterations),
+            ..Outcome::default()
+        })
+    }
+}

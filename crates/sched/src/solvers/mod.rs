@@ -1,0 +1,61 @@
+//! The counting methods a user can pick, one file each, behind one trait.
+
+mod classic;
+mod mirror;
+mod parallel;
+
+use nqueens_kernel::Board;
+
+use crate::{Error, Options, Outcome, Progress};
+
+pub use classic::Classic;
+pub use mirror::Mirror;
+pub use parallel::Parallel;
+
+/// A method of counting all solutions of a board.
+///
+/// Unique counts do not belong to the solver: the scheduler combines any
+/// total with the symmetric searches by Burnside's lemma.
+pub trait Solver: Sync {
+    /// Short name, as given to `--solver`.
+    fn name(&self) -> &'static str;
+    /// One line saying what it does.
+    fn description(&self) -> &'static str;
+    /// The largest board it accepts.
+    fn max_n(&self) -> usize {
+        nqueens_kernel::MAX_N
+    }
+    /// Whether it uses more than one thread when asked to.
+    fn uses_threads(&self) -> bool {
+        false
+    }
+    /// Counts all solutions. Called on the pool the scheduler built (or on
+    /// the calling thread for one thread).
+    fn total(
+        &self,
+        board: Board,
+        opts: &Options,
+        progress: &dyn Progress,
+    ) -> Result<Outcome, Error>;
+}
+
+/// Every solver, the default first.
+///
+/// ```
+/// let names: Vec<_> = nqueens_sched::solvers::all().iter().map(|s| s.name()).collect();
+/// assert_eq!(names[0], "parallel");
+/// assert!(names.contains(&"classic"));
+/// ```
+pub fn all() -> &'static [&'static dyn Solver] {
+    &[&Parallel, &Mirror, &Classic]
+}
+
+/// The solver called `name`, if there is one.
+///
+/// ```
+/// assert!(nqueens_sched::solvers::by_name("mirror").is_some());
+/// assert!(nqueens_sched::solvers::by_name("nope").is_none());
+/// ```
+pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
+    all().iter().copied().find(|s| s.name() == name)
+}

@@ -1,0 +1,152 @@
+//! The scheduler's counts equal an independent naive backtracker, and are the
+//! same for every solver, thread count and split depth.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use nqueens_kernel::{naive, Board, Subproblem, Symmetry, Tally};
+use nqueens_sched::{count, solvers, NoProgress, Options, Progress, Report};
+use proptest::prelude::*;
+
+/// Total and unique counted by brute force over the naive solver's list.
+fn naive_counts(n: usize) -> (u128, u128) {
+    let all = naive::solutions(Board::new(n).unwrap());
+    let unique = all
+        .iter()
+        .filter(|s| Symmetry::ALL.iter().all(|g| g.apply(s) >= **s))
+        .count();
+    (all.len() as u128, unique as u128)
+}
+
+fn run(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
+    let solver = solvers::by_name(name).unwrap();
+    count(
+        solver,
+        Board::new(n).unwrap(),
+        &Options { threads, depth },
+        &NoProgress,
+    )
+    .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn parallel_equals_the_naive_backtracker(n in 1usize..=10, depth_pick in 0usize..10, threads in 1usize..=4) {
+        let depth = 1 + depth_pick % n;
+        let r = run("parallel", n, threads, Some(depth));
+        prop_assert_eq!((r.total, r.unique), naive_counts(n));
+    }
+}
+
+#[test]
+fn every_depth_and_thread_count_gives_identical_reports() {
+    for n in 1..=10 {
+        let reference = run("parallel", n, 1, Some(1));
+        for threads in 1..=3 {
+            for depth in 1..=n {
+                let r = run("parallel", n, threads, Some(depth));
+                let key = |r: &Report| {
+                    (
+                        r.total,
+                        r.unique,
+                        r.fixed_180,
+                        r.fixed_90,
+                        r.nodes,
+                        r.symmetry_nodes,
+                    )
+                };
+                assert_eq!(
+                    key(&r),
+                    key(&reference),
+                    "n = {n}, threads = {threads}, depth = {depth}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn all_solvers_agree_with_each_other_and_with_oeis() {
+    for n in 1..=11 {
+        let want = nqueens_kernel::oeis::known(n).unwrap();
+        for solver in solvers::all() {
+            let r = run(solver.name(), n, 2, None);
+            assert_eq!((r.total, r.unique), want, "{} at n = {n}", solver.name());
+        }
+    }
+}
+
+#[test]
+fn mirror_and_parallel_visit_the_same_nodes() {
+    for n in 1..=12 {
+        assert_eq!(
+            run("mirror", n, 1, None).nodes,
+            run("parallel", n, 2, None).nodes,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn default_threads_split_into_many_subproblems() {
+    let r = run("parallel", 12, 2, None);
+    assert!(r.subproblems.unwrap() >= 128, "{r:?}");
+    assert_eq!(r.threads, 2);
+}
+
+#[derive(Default)]
+struct Recorder {
+    announced: AtomicUsize,
+    finished: AtomicUsize,
+    solutions: AtomicU64,
+}
+
+impl Progress for Recorder {
+    fn start(&self, subproblems: usize) {
+        self.announced.store(subproblems, Ordering::SeqCst);
+    }
+    fn done(&self, _: &Subproblem, t: Tally) {
+        self.finished.fetch_add(1, Ordering::SeqCst);
+        self.solutions.fetch_add(t.solutions, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn progress_hears_of_every_subproblem_once() {
+    let rec = Recorder::default();
+    let solver = solvers::by_name("parallel").unwrap();
+    let opts = Options {
+        threads: 2,
+        depth: Some(3),
+    };
+    let r = count(solver, Board::new(11).unwrap(), &opts, &rec).unwrap();
+    assert_eq!(rec.finished.load(Ordering::SeqCst), r.subproblems.unwrap());
+    assert_eq!(rec.announced.load(Ordering::SeqCst), r.subproblems.unwrap());
+    assert_eq!(u128::from(rec.solutions.load(Ordering::SeqCst)), r.total);
+}
+
+#[test]
+fn bad_options_are_errors_not_panics() {
+    let solver = solvers::by_name("parallel").unwrap();
+    let board = Board::new(8).unwrap();
+    let err = |opts: Options| {
+        count(solver, board, &opts, &NoProgress)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(Options {
+        threads: 0,
+        depth: None
+    })
+    .contains("at least 1"));
+    assert!(err(Options {
+        threads: 1,
+        depth: Some(9)
+    })
+    .contains("depth 9"));
+    assert!(err(Options {
+        threads: 2,
+        depth: Some(0)
+    })
+    .contains("depth 0"));
+}
