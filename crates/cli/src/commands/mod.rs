@@ -1,0 +1,33 @@
+//! The verbs: each takes validated options, asks the scheduler, and writes
+//! records through an export sink.
+
+mod count;
+mod solvers;
+mod table;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::cli::{Args, Command};
+
+/// A computed count that disagrees with the published table: never a
+/// footnote, always a failing exit code.
+#[derive(Debug)]
+pub struct Mismatch(pub String);
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        Command::Count(a) => count::run(a.try_into()?),
+        Command::Table(a) => table::run(a.try_into()?),
+        Command::Solvers => solvers::run(),
+    }
+}

@@ -1,0 +1,123 @@
+//! Raw arguments checked and turned into validated options.
+//!
+//! Numbers arrive as text so that every bad value (`abc`, `-3`, `0`, `99`)
+//! gets a message written for it rather than a generic parser error.
+
+use anyhow::{bail, Context, Result};
+use nqueens_kernel::{Board, MAX_N};
+use nqueens_sched::{solvers, Options, Solver};
+
+use crate::cli::{CountArgs, CountFormat, RunArgs, TableArgs, TableFormat};
+
+/// A validated `count` request.
+pub struct Count {
+    pub board: Board,
+    pub solver: &'static dyn Solver,
+    pub run: Options,
+    pub format: CountFormat,
+}
+
+/// A validated `table` request.
+pub struct Table {
+    pub boards: Vec<Board>,
+    pub threads: usize,
+    pub format: TableFormat,
+}
+
+impl TryFrom<CountArgs> for Count {
+    type Error = anyhow::Error;
+    fn try_from(a: CountArgs) -> Result<Count> {
+        let board = board(&a.n, "n")?;
+        let solver = solvers::by_name(&a.solver).with_context(|| {
+            let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
+            format!("unknown solver '{}' (known: {})", a.solver, names.join(", "))
+        })?;
+        let depth = a.depth.as_deref().map(|d| whole(d, "--depth")).transpose()?;
+        if let Some(d) = depth {
+            if d == 0 || d > board.n() {
+                bail!("--depth {d} is out of range for n = {} (it must be between 1 and {})", board.n(), board.n());
+            }
+        }
+        Ok(Count {
+            board,
+            solver,
+            run: Options { threads: threads(&a.run)?, depth },
+            format: a.format,
+        })
+    }
+}
+
+impl TryFrom<TableArgs> for Table {
+    type Error = anyhow::Error;
+    fn try_from(a: TableArgs) -> Result<Table> {
+        let from = board(&a.from, "--from")?;
+        let to = board(&a.to, "--to")?;
+        if from.n() > to.n() {
+            bail!("empty range: --from {} is after --to {}", from.n(), to.n());
+        }
+        let boards = (from.n()..=to.n()).map(|n| Board::new(n).expect("checked range")).collect();
+        Ok(Table { boards, threads: threads(&a.run)?, format: a.format })
+    }
+}
+
+/// Parses a board size, with the kernel's own limits.
+fn board(text: &str, what: &str) -> Result<Board> {
+    let n: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{what} must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
+    if n < 1 {
+        bail!("{what} must be at least 1, not {n} (boards run from 1 x 1 to {MAX_N} x {MAX_N})");
+    }
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    Board::new(n).map_err(|e| match what {
+        "n" => anyhow::anyhow!("{e}"),
+        _ => anyhow::anyhow!("{what}: {e}"),
+    })
+}
+
+/// Parses a positive whole number.
+fn whole(text: &str, what: &str) -> Result<usize> {
+    let v: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{what} must be a whole number, not '{text}'"))?;
+    usize::try_from(v).map_err(|_| anyhow::anyhow!("{what} must be at least 1, not {v}"))
+}
+
+fn threads(run: &RunArgs) -> Result<usize> {
+    match run.threads.as_deref() {
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(t) => match whole(t, "--threads")? {
+            0 => bail!("--threads must be at least 1, not 0"),
+            n if n > 4096 => bail!("--threads {n} is more than this tool will start (4096 at most)"),
+            n => Ok(n),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sizes_are_checked_with_clear_messages() {
+        assert_eq!(board("8", "n").unwrap().n(), 8);
+        assert!(board("0", "n").unwrap_err().to_string().contains("at least 1"));
+        assert!(board("-3", "n").unwrap_err().to_string().contains("at least 1, not -3"));
+        assert!(board("abc", "n").unwrap_err().to_string().contains("not 'abc'"));
+        let e = format!("{:#}", board("99", "n").unwrap_err());
+        assert!(e.contains("limit of n = 32"), "{e}");
+        let e = format!("{:#}", board("99999999999999999999999", "n").unwrap_err());
+        assert!(e.contains("limit of n = 32"), "{e}");
+    }
+
+    #[test]
+    fn thread_counts_are_checked() {
+        let t = |s: &str| threads(&RunArgs { threads: Some(s.into()) });
+        assert_eq!(t("3").unwrap(), 3);
+        assert!(t("0").unwrap_err().to_string().contains("at least 1"));
+        assert!(t("-1").is_err());
+        assert!(threads(&RunArgs { threads: None }).unwrap() >= 1);
+    }
+}
