@@ -1,1 +1,68 @@
-fn main() {}
+//! Criterion benchmarks of the kernel and the scheduler. Each bench asserts
+//! the count it times, so a fast wrong answer cannot pass as a speed-up.
+//! Run: `cargo bench -p nqueens-benches`; CI runs them once in test mode
+//! (`cargo test -p nqueens-benches --benches`).
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use nqueens_kernel::{count_from, count_total, oeis, Board, State};
+use nqueens_sched::{count, solvers, NoProgress, Options};
+
+fn expected(n: usize) -> u128 {
+    oeis::TOTAL[n]
+}
+
+fn kernel(c: &mut Criterion) {
+    let mut g = c.benchmark_group("kernel");
+    g.sample_size(10);
+    for n in [10, 12] {
+        let board = Board::new(n).unwrap();
+        g.bench_with_input(BenchmarkId::new("mirror", n), &board, |b, &board| {
+            b.iter(|| {
+                let t = count_total(black_box(board));
+                assert_eq!(u128::from(t.solutions), expected(n));
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("unmirrored", n), &board, |b, &board| {
+            b.iter(|| {
+                let t = count_from(black_box(board), State::empty());
+                assert_eq!(u128::from(t.solutions), expected(n));
+            })
+        });
+    }
+    g.finish();
+}
+
+fn scheduler(c: &mut Criterion) {
+    let mut g = c.benchmark_group("scheduler");
+    g.sample_size(10);
+    let n = 13;
+    let board = Board::new(n).unwrap();
+    let solver = solvers::by_name("parallel").unwrap();
+    for threads in [1, 2] {
+        g.bench_with_input(
+            BenchmarkId::new("parallel", format!("n{n}-t{threads}")),
+            &threads,
+            |b, &threads| {
+                b.iter(|| {
+                    let r = count(
+                        solver,
+                        board,
+                        &Options {
+                            threads,
+                            depth: None,
+                        },
+                        &NoProgress,
+                    )
+                    .unwrap();
+                    assert_eq!((r.total, r.unique), oeis::known(n).unwrap());
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, kernel, scheduler);
+criterion_main!(benches);

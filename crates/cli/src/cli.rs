@@ -6,7 +6,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
 #[derive(Debug, Parser)]
 #[command(name = "nqueens", version, about, propagate_version = true)]
-#[command(after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown")]
+#[command(
+    after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
+)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
@@ -15,10 +17,14 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count all and unique solutions of one board.
-    #[command(after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations")]
+    #[command(
+        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations"
+    )]
     Count(CountArgs),
     /// Tabulate counts for a range of boards, checked against OEIS A000170 / A002562.
-    #[command(after_help = "By default it reproduces Kraitchik's classical table, n = 1..12.\n\nExamples:\n  nqueens table\n  nqueens table --from 4 --to 15 --format markdown\n  nqueens table --to 14 --format csv > counts.csv")]
+    #[command(
+        after_help = "By default it reproduces Kraitchik's classical table, n = 1..12.\n\nExamples:\n  nqueens table\n  nqueens table --from 4 --to 15 --format markdown\n  nqueens table --to 14 --format csv > counts.csv"
+    )]
     Table(TableArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers")]

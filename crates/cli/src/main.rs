@@ -30,7 +30,11 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = writeln!(io::stderr(), "nqueens: error: {err:#}");
-            ExitCode::from(if err.is::<commands::Mismatch>() { EXIT_MISMATCH } else { EXIT_USAGE })
+            ExitCode::from(if err.is::<commands::Mismatch>() {
+                EXIT_MISMATCH
+            } else {
+                EXIT_USAGE
+            })
         }
     }
 }
@@ -58,7 +62,10 @@ fn clap_error(e: clap::Error) -> ExitCode {
         .collect();
     let message = paragraph.join(" ");
     let message = message.trim_start_matches("error: ");
-    let _ = writeln!(io::stderr(), "nqueens: error: {message} (see 'nqueens --help')");
+    let _ = writeln!(
+        io::stderr(),
+        "nqueens: error: {message} (see 'nqueens --help')"
+    );
     ExitCode::from(EXIT_USAGE)
 }
 

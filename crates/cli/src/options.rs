@@ -30,18 +30,33 @@ impl TryFrom<CountArgs> for Count {
         let board = board(&a.n, "n")?;
         let solver = solvers::by_name(&a.solver).with_context(|| {
             let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
-            format!("unknown solver '{}' (known: {})", a.solver, names.join(", "))
+            format!(
+                "unknown solver '{}' (known: {})",
+                a.solver,
+                names.join(", ")
+            )
         })?;
-        let depth = a.depth.as_deref().map(|d| whole(d, "--depth")).transpose()?;
+        let depth = a
+            .depth
+            .as_deref()
+            .map(|d| whole(d, "--depth"))
+            .transpose()?;
         if let Some(d) = depth {
             if d == 0 || d > board.n() {
-                bail!("--depth {d} is out of range for n = {} (it must be between 1 and {})", board.n(), board.n());
+                bail!(
+                    "--depth {d} is out of range for n = {} (it must be between 1 and {})",
+                    board.n(),
+                    board.n()
+                );
             }
         }
         Ok(Count {
             board,
             solver,
-            run: Options { threads: threads(&a.run)?, depth },
+            run: Options {
+                threads: threads(&a.run)?,
+                depth,
+            },
             format: a.format,
         })
     }
@@ -55,17 +70,22 @@ impl TryFrom<TableArgs> for Table {
         if from.n() > to.n() {
             bail!("empty range: --from {} is after --to {}", from.n(), to.n());
         }
-        let boards = (from.n()..=to.n()).map(|n| Board::new(n).expect("checked range")).collect();
-        Ok(Table { boards, threads: threads(&a.run)?, format: a.format })
+        let boards = (from.n()..=to.n())
+            .map(|n| Board::new(n).expect("checked range"))
+            .collect();
+        Ok(Table {
+            boards,
+            threads: threads(&a.run)?,
+            format: a.format,
+        })
     }
 }
 
 /// Parses a board size, with the kernel's own limits.
 fn board(text: &str, what: &str) -> Result<Board> {
-    let n: i128 = text
-        .trim()
-        .parse()
-        .map_err(|_| anyhow::anyhow!("{what} must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
+    let n: i128 = text.trim().parse().map_err(|_| {
+        anyhow::anyhow!("{what} must be a whole number from 1 to {MAX_N}, not '{text}'")
+    })?;
     if n < 1 {
         bail!("{what} must be at least 1, not {n} (boards run from 1 x 1 to {MAX_N} x {MAX_N})");
     }
@@ -90,7 +110,9 @@ fn threads(run: &RunArgs) -> Result<usize> {
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
         Some(t) => match whole(t, "--threads")? {
             0 => bail!("--threads must be at least 1, not 0"),
-            n if n > 4096 => bail!("--threads {n} is more than this tool will start (4096 at most)"),
+            n if n > 4096 => {
+                bail!("--threads {n} is more than this tool will start (4096 at most)")
+            }
             n => Ok(n),
         },
     }
@@ -103,9 +125,18 @@ mod tests {
     #[test]
     fn board_sizes_are_checked_with_clear_messages() {
         assert_eq!(board("8", "n").unwrap().n(), 8);
-        assert!(board("0", "n").unwrap_err().to_string().contains("at least 1"));
-        assert!(board("-3", "n").unwrap_err().to_string().contains("at least 1, not -3"));
-        assert!(board("abc", "n").unwrap_err().to_string().contains("not 'abc'"));
+        assert!(board("0", "n")
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1"));
+        assert!(board("-3", "n")
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1, not -3"));
+        assert!(board("abc", "n")
+            .unwrap_err()
+            .to_string()
+            .contains("not 'abc'"));
         let e = format!("{:#}", board("99", "n").unwrap_err());
         assert!(e.contains("limit of n = 32"), "{e}");
         let e = format!("{:#}", board("99999999999999999999999", "n").unwrap_err());
@@ -114,7 +145,11 @@ mod tests {
 
     #[test]
     fn thread_counts_are_checked() {
-        let t = |s: &str| threads(&RunArgs { threads: Some(s.into()) });
+        let t = |s: &str| {
+            threads(&RunArgs {
+                threads: Some(s.into()),
+            })
+        };
         assert_eq!(t("3").unwrap(), 3);
         assert!(t("0").unwrap_err().to_string().contains("at least 1"));
         assert!(t("-1").is_err());

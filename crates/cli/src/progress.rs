@@ -18,8 +18,10 @@ impl Bar {
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
             bar.set_style(
-                ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} subproblems, eta {eta}")
-                    .expect("a valid template"),
+                ProgressStyle::with_template(
+                    "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} subproblems, eta {eta}",
+                )
+                .expect("a valid template"),
             );
             bar.enable_steady_tick(Duration::from_millis(200));
             bar

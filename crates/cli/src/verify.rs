@@ -55,7 +55,13 @@ mod tests {
     #[test]
     fn checks_compare_with_the_tables() {
         assert_eq!(Check::of(8, 92, 12), Check::Match);
-        assert_eq!(Check::of(10, 720, 92), Check::Mismatch { total: 724, unique: 92 });
+        assert_eq!(
+            Check::of(10, 720, 92),
+            Check::Mismatch {
+                total: 724,
+                unique: 92
+            }
+        );
         assert_eq!(Check::of(28, 1, 1), Check::Unknown);
         assert_eq!(Check::Match.verified(), Some(true));
         assert_eq!(Check::Unknown.mark(), "-");

@@ -26,7 +26,10 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     };
     let record = record(&report, check);
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let columns: Vec<Column> = record.iter().map(|(key, _)| Column { key, width: 0 }).collect();
+    let columns: Vec<Column> = record
+        .iter()
+        .map(|(key, _)| Column { key, width: 0 })
+        .collect();
     sink.begin(&columns)?;
     sink.record(&record)?;
     sink.end(&[])?;
@@ -42,7 +45,11 @@ pub fn run(opts: Count) -> Result<ExitCode> {
 
 /// The report as one record: the JSON keys, in order.
 fn record(r: &Report, check: Check) -> Record {
-    let rate = if r.seconds > 0.0 { r.nodes as f64 / r.seconds } else { 0.0 };
+    let rate = if r.seconds > 0.0 {
+        r.nodes as f64 / r.seconds
+    } else {
+        0.0
+    };
     vec![
         ("n", r.n.into()),
         ("solver", r.solver.as_str().into()),

@@ -11,7 +11,13 @@ pub fn run() -> Result<ExitCode> {
     let w = all.iter().map(|s| s.name().len()).max().unwrap_or(0);
     for (i, s) in all.iter().enumerate() {
         let default = if i == 0 { " (default)" } else { "" };
-        writeln!(out, "{:<w$}  n = 1..={:<3} {}{default}", s.name(), s.max_n(), s.description())?;
+        writeln!(
+            out,
+            "{:<w$}  n = 1..={:<3} {}{default}",
+            s.name(),
+            s.max_n(),
+            s.description()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

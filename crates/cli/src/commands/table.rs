@@ -18,12 +18,30 @@ use crate::verify::{printed_erratum, Check};
 /// totals up to n = 32 stay under 26 digits.
 const COLUMNS: [Column; 7] = [
     Column { key: "n", width: 2 },
-    Column { key: "total", width: 18 },
-    Column { key: "unique", width: 17 },
-    Column { key: "seconds", width: 9 },
-    Column { key: "nodes", width: 14 },
-    Column { key: "oeis", width: 4 },
-    Column { key: "note", width: 0 },
+    Column {
+        key: "total",
+        width: 18,
+    },
+    Column {
+        key: "unique",
+        width: 17,
+    },
+    Column {
+        key: "seconds",
+        width: 9,
+    },
+    Column {
+        key: "nodes",
+        width: 14,
+    },
+    Column {
+        key: "oeis",
+        width: 4,
+    },
+    Column {
+        key: "note",
+        width: 0,
+    },
 ];
 
 pub fn run(opts: Table) -> Result<ExitCode> {
@@ -35,7 +53,10 @@ pub fn run(opts: Table) -> Result<ExitCode> {
     };
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
     let solver = solvers::by_name("parallel").expect("the default solver exists");
-    let run = Options { threads: opts.threads, depth: None };
+    let run = Options {
+        threads: opts.threads,
+        depth: None,
+    };
     let bar = Bar::new(String::new());
     let mut notes = Vec::new();
     let mut mismatches = Vec::new();
@@ -49,7 +70,10 @@ pub fn run(opts: Table) -> Result<ExitCode> {
             notes.push(e.to_string());
         }
         if let Check::Mismatch { total, unique } = check {
-            mismatches.push(format!("n = {}: computed {} / {}, published {total} / {unique}", r.n, r.total, r.unique));
+            mismatches.push(format!(
+                "n = {}: computed {} / {}, published {total} / {unique}",
+                r.n, r.total, r.unique
+            ));
         }
         let row = vec![
             ("n", r.n.into()),

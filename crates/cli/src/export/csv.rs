@@ -46,6 +46,9 @@ mod tests {
 
     #[test]
     fn quotes_only_what_needs_it() {
-        assert_eq!(render(Format::Csv), "n,total,note\n8,92,\n10,724,\"a, \"\"b\"\"\"\n");
+        assert_eq!(
+            render(Format::Csv),
+            "n,total,note\n8,92,\n10,724,\"a, \"\"b\"\"\"\n"
+        );
     }
 }

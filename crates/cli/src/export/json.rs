@@ -34,7 +34,13 @@ impl Sink for Json<'_> {
         let fields: Vec<String> = record
             .iter()
             .filter(|(_, v)| *v != Cell::Null)
-            .map(|(k, v)| format!("{}:{}", serde_json::to_string(k).expect("a key always serializes"), value(v)))
+            .map(|(k, v)| {
+                format!(
+                    "{}:{}",
+                    serde_json::to_string(k).expect("a key always serializes"),
+                    value(v)
+                )
+            })
             .collect();
         writeln!(self.out, "{{{}}}", fields.join(","))?;
         self.out.flush()
@@ -52,7 +58,10 @@ mod tests {
     #[test]
     fn each_line_is_a_json_object() {
         let out = render(Format::Json);
-        let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let rows: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(rows[0], serde_json::json!({"n": 8, "total": 92}));
         assert_eq!(rows[1]["note"], "a, \"b\"");
     }

@@ -23,7 +23,10 @@ impl Sink for Markdown<'_> {
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let cells: Vec<String> = record.iter().map(|(_, v)| v.plain().replace('|', "\\|")).collect();
+        let cells: Vec<String> = record
+            .iter()
+            .map(|(_, v)| v.plain().replace('|', "\\|"))
+            .collect();
         writeln!(self.out, "| {} |", cells.join(" | "))?;
         self.out.flush()
     }
@@ -43,7 +46,10 @@ mod tests {
     #[test]
     fn header_separator_and_rows() {
         let out = render(Format::Markdown);
-        assert!(out.starts_with("| n | total | note |\n|---:|---:|---:|\n| 8 | 92 |  |\n"), "{out}");
+        assert!(
+            out.starts_with("| n | total | note |\n|---:|---:|---:|\n| 8 | 92 |  |\n"),
+            "{out}"
+        );
         assert!(out.contains("> a note"));
     }
 }

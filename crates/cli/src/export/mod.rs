@@ -121,10 +121,30 @@ mod tests {
         let mut buf = Vec::new();
         {
             let mut s = sink(format, Box::new(&mut buf));
-            let cols = [Column { key: "n", width: 2 }, Column { key: "total", width: 5 }, Column { key: "note", width: 4 }];
+            let cols = [
+                Column { key: "n", width: 2 },
+                Column {
+                    key: "total",
+                    width: 5,
+                },
+                Column {
+                    key: "note",
+                    width: 4,
+                },
+            ];
             s.begin(&cols).unwrap();
-            s.record(&vec![("n", Cell::from(8usize)), ("total", Cell::from(92u128)), ("note", Cell::Null)]).unwrap();
-            s.record(&vec![("n", Cell::from(10usize)), ("total", Cell::from(724u128)), ("note", Cell::from("a, \"b\""))]).unwrap();
+            s.record(&vec![
+                ("n", Cell::from(8usize)),
+                ("total", Cell::from(92u128)),
+                ("note", Cell::Null),
+            ])
+            .unwrap();
+            s.record(&vec![
+                ("n", Cell::from(10usize)),
+                ("total", Cell::from(724u128)),
+                ("note", Cell::from("a, \"b\"")),
+            ])
+            .unwrap();
             s.end(&["a note".to_string()]).unwrap();
         }
         String::from_utf8(buf).unwrap()
@@ -132,7 +152,13 @@ mod tests {
 
     #[test]
     fn every_format_writes_every_value() {
-        for f in [Format::Text, Format::TextTable, Format::Markdown, Format::Csv, Format::Json] {
+        for f in [
+            Format::Text,
+            Format::TextTable,
+            Format::Markdown,
+            Format::Csv,
+            Format::Json,
+        ] {
             let out = render(f);
             assert!(out.contains("92") && out.contains("724"), "{f:?}: {out}");
         }

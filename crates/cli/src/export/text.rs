@@ -13,11 +13,21 @@ pub struct Text<'a> {
 
 impl<'a> Text<'a> {
     pub fn vertical(out: Box<dyn Write + 'a>) -> Text<'a> {
-        Text { out, table: false, widths: Vec::new(), written: 0 }
+        Text {
+            out,
+            table: false,
+            widths: Vec::new(),
+            written: 0,
+        }
     }
 
     pub fn table(out: Box<dyn Write + 'a>) -> Text<'a> {
-        Text { out, table: true, widths: Vec::new(), written: 0 }
+        Text {
+            out,
+            table: true,
+            widths: Vec::new(),
+            written: 0,
+        }
     }
 }
 
@@ -27,7 +37,11 @@ impl Sink for Text<'_> {
             return Ok(());
         }
         self.widths = columns.iter().map(|c| c.width.max(c.key.len())).collect();
-        let head: Vec<String> = columns.iter().zip(&self.widths).map(|(c, &w)| format!("{:>w$}", c.key)).collect();
+        let head: Vec<String> = columns
+            .iter()
+            .zip(&self.widths)
+            .map(|(c, &w)| format!("{:>w$}", c.key))
+            .collect();
         writeln!(self.out, "{}", head.join("  ").trim_end())?;
         self.out.flush()
     }
@@ -37,7 +51,13 @@ impl Sink for Text<'_> {
             let cells: Vec<String> = record
                 .iter()
                 .enumerate()
-                .map(|(i, (_, v))| format!("{:>w$}", v.plain(), w = self.widths.get(i).copied().unwrap_or(0)))
+                .map(|(i, (_, v))| {
+                    format!(
+                        "{:>w$}",
+                        v.plain(),
+                        w = self.widths.get(i).copied().unwrap_or(0)
+                    )
+                })
                 .collect();
             writeln!(self.out, "{}", cells.join("  ").trim_end())?;
         } else {
@@ -80,6 +100,9 @@ mod tests {
     #[test]
     fn blocks_skip_empty_values() {
         let out = render(Format::Text);
-        assert!(out.starts_with("n      8\ntotal  92\n\nn      10\n"), "{out}");
+        assert!(
+            out.starts_with("n      8\ntotal  92\n\nn      10\n"),
+            "{out}"
+        );
     }
 }
