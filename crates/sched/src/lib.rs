@@ -145,6 +145,9 @@ pub struct Report {
     pub iterations: Option<u64>,
     /// Wall-clock seconds for the whole count.
     pub seconds: f64,
+    /// Seconds spent in the symmetric searches (the price of the unique
+    /// count); on several threads they overlap the total's search.
+    pub symmetry_seconds: f64,
 }
 
 /// Counts `board` with `solver`: its total, the symmetric solutions beside
@@ -191,8 +194,12 @@ pub fn count(
     } else {
         1
     };
-    let symmetric = || (fixed_by_half_turn(board), fixed_by_quarter_turn(board));
-    let (outcome, (half, quarter)) = pool::run_on(threads, || {
+    let symmetric = || {
+        let start = Instant::now();
+        let found = (fixed_by_half_turn(board), fixed_by_quarter_turn(board));
+        (found, start.elapsed().as_secs_f64())
+    };
+    let (outcome, ((half, quarter), symmetry_seconds)) = pool::run_on(threads, || {
         if threads == 1 {
             (solver.total(board, opts, progress), symmetric())
         } else {
@@ -223,5 +230,6 @@ pub fn count(
         calls: outcome.calls,
         iterations: outcome.iterations,
         seconds,
+        symmetry_seconds,
     })
 }

@@ -65,6 +65,7 @@ fn record(r: &Report, check: Check) -> Record {
         ("calls", r.calls.into()),
         ("iterations", r.iterations.into()),
         ("seconds", r.seconds.into()),
+        ("symmetry_seconds", r.symmetry_seconds.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
     ]
