@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens_kernel::{Subproblem, Tally};
+use nqueens_kernel::Tally;
 use nqueens_sched::Progress;
 
 /// A bar over the subproblems of one count, drawn on stderr when it is a
@@ -53,7 +53,7 @@ impl Progress for Bar {
         self.bar.reset_eta();
     }
 
-    fn done(&self, _: &Subproblem, _: Tally) {
+    fn done(&self, _: u64, _: Tally) {
         self.bar.inc(1);
     }
 }

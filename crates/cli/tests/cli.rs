@@ -63,7 +63,7 @@ fn classic_solver_reproduces_the_course_figures() {
 #[test]
 fn every_solver_thread_count_and_depth_gives_the_same_counts() {
     let reference = json(&["count", "11"]);
-    for solver in ["parallel", "mirror", "classic"] {
+    for solver in ["pairs", "parallel", "mirror", "classic"] {
         for threads in ["1", "2", "3"] {
             let v = json(&["count", "11", "--solver", solver, "--threads", threads]);
             assert_eq!(

@@ -1,20 +1,30 @@
-//! Times the one-thread total and unique counts of one board:
+//! Times one-thread total counts of one board, the half-mirrored prefix
+//! kernel and the pair kernel side by side in one run:
 //! `cargo run --release -p nqueens-kernel --example total -- 16`.
 use std::time::Instant;
+
+use nqueens_kernel::{count_total, count_total_pairs, Board, Tally};
 
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(14);
-    let start = Instant::now();
-    let board = nqueens_kernel::Board::new(n).expect("a valid board size");
-    let total = nqueens_kernel::count_total(board);
-    let t_total = start.elapsed().as_secs_f64();
-    let c = nqueens_kernel::count(n).expect("a valid board size");
-    let t_all = start.elapsed().as_secs_f64() - t_total;
-    println!(
-        "n={n} total={} unique={} nodes={} total_only={t_total:.3}s with_unique={t_all:.3}s",
-        total.solutions, c.unique, total.nodes
-    );
+    let which = std::env::args().nth(2).unwrap_or_else(|| "both".into());
+    let board = Board::new(n).expect("a valid board size");
+    let time = |name: &str, f: fn(Board) -> Tally| {
+        let start = Instant::now();
+        let t = f(board);
+        let s = start.elapsed().as_secs_f64();
+        println!(
+            "{name:6} n={n} total={} nodes={} seconds={s:.3}",
+            t.solutions, t.nodes
+        );
+        s
+    };
+    let mirror = (which != "pairs").then(|| time("mirror", count_total));
+    let pairs = (which != "mirror").then(|| time("pairs", count_total_pairs));
+    if let (Some(m), Some(p)) = (mirror, pairs) {
+        println!("speed-up of pairs over mirror: {:.2}x", m / p);
+    }
 }

@@ -7,6 +7,9 @@
 //!   first `d` rows, first row halved by mirror symmetry), each with a
 //!   stable index and a weight, countable on its own. The scheduler crate
 //!   fans these out over threads; checkpoints and shards name them by index.
+//! - [`PairSplit`] and [`count_total_pairs`]: the total from the columns of
+//!   the first-row and last-row queens, one pair per orbit of the mirrors
+//!   and the half turn, each weighted by its orbit.
 //! - [`fixed_by_half_turn`], [`fixed_by_quarter_turn`] and [`burnside`]:
 //!   fundamental solutions from small searches for symmetric solutions.
 //! - [`classic`]: the textbook table search with its call and loop counts.
@@ -27,6 +30,8 @@ mod classic;
 mod error;
 pub mod naive;
 pub mod oeis;
+mod pairs;
+mod partition;
 mod prefix;
 mod search;
 mod symmetry;
@@ -34,6 +39,8 @@ mod symmetry;
 pub use board::Board;
 pub use classic::{classic, ClassicTally};
 pub use error::Error;
+pub use pairs::{count_total_pairs, PairSplit, PairSubproblem};
+pub use partition::{Part, Partition};
 pub use prefix::{Split, Subproblem};
 pub use search::{count_from, State, Tally};
 pub use symmetry::{
@@ -107,10 +114,9 @@ impl Counts {
 /// assert_eq!(count_total(Board::new(10).unwrap()).solutions, 724);
 /// ```
 pub fn count_total(board: Board) -> Tally {
-    let split = Split::new(board, 1).expect("depth 1 is valid for every board");
-    let mut tally: Tally = split.subproblems().iter().map(|s| s.count(board)).sum();
-    tally.nodes += split.prefix_nodes();
-    tally
+    Split::new(board, 1)
+        .expect("depth 1 is valid for every board")
+        .count(board)
 }
 
 /// Counts everything about an `n x n` board on the calling thread: total,

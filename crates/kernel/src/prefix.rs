@@ -15,6 +15,7 @@
 //! solutions whose first queen is in column `c < n / 2` are counted once and
 //! weighted 2; for odd `n` the middle column is counted with weight 1.
 
+use crate::partition::{Part, Partition};
 use crate::search::{count_from, State, Tally};
 use crate::{Board, Error};
 
@@ -83,15 +84,9 @@ impl Subproblem {
 /// let tally: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
 /// assert_eq!(tally, 92);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
-    board: Board,
-    depth: usize,
-    subproblems: Vec<Subproblem>,
-    prefix_nodes: u64,
-}
+pub type Split = Partition<Subproblem>;
 
-impl Split {
+impl Partition<Subproblem> {
     /// Enumerates the subproblems of `board` at `depth` (`1..=n`).
     ///
     /// ```
@@ -102,15 +97,7 @@ impl Split {
     /// ```
     pub fn new(board: Board, depth: usize) -> Result<Split, Error> {
         let n = board.n();
-        if depth == 0 || depth > n {
-            return Err(Error::DepthOutOfRange { depth, n });
-        }
-        let mut split = Split {
-            board,
-            depth,
-            subproblems: Vec::new(),
-            prefix_nodes: 0,
-        };
+        let mut split = Split::empty(board, depth)?;
         let half = n / 2;
         let mut columns = [0u8; crate::MAX_N];
         // The first row takes the left half, and the middle column of an odd board.
@@ -125,8 +112,8 @@ impl Split {
 
     fn extend(&mut self, state: State, weight: u8, columns: &mut [u8; crate::MAX_N]) {
         if state.row == self.depth {
-            self.subproblems.push(Subproblem {
-                index: self.subproblems.len() as u64,
+            self.parts.push(Subproblem {
+                index: self.next_index(),
                 weight,
                 state,
                 columns: *columns,
@@ -142,89 +129,14 @@ impl Split {
             self.extend(state.place(bit), weight, columns);
         }
     }
+}
 
-    /// The board this split cuts.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// let board = Board::new(6).unwrap();
-    /// assert_eq!(Split::new(board, 2).unwrap().board(), board);
-    /// ```
-    pub fn board(&self) -> Board {
-        self.board
+impl Part for Subproblem {
+    fn index(&self) -> u64 {
+        self.index
     }
-
-    /// The number of prefix rows.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// assert_eq!(Split::new(Board::new(6).unwrap(), 2).unwrap().depth(), 2);
-    /// ```
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
-    /// How many subproblems the split has.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// // n = 4: first queen in column 0 or 1; the second row then has 2 and 1 choices.
-    /// assert_eq!(Split::new(Board::new(4).unwrap(), 2).unwrap().len(), 3);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.subproblems.len()
-    }
-
-    /// Whether the split has no subproblem (n = 2 or 3 at depth 2 or more).
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// assert!(Split::new(Board::new(3).unwrap(), 3).unwrap().is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.subproblems.is_empty()
-    }
-
-    /// All subproblems, in index order.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// let split = Split::new(Board::new(8).unwrap(), 2).unwrap();
-    /// assert!(split.subproblems().iter().enumerate().all(|(i, s)| s.index == i as u64));
-    /// ```
-    pub fn subproblems(&self) -> &[Subproblem] {
-        &self.subproblems
-    }
-
-    /// The subproblem with a given index.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// let split = Split::new(Board::new(8).unwrap(), 2).unwrap();
-    /// assert_eq!(split.get(1).unwrap().columns(), &[0, 3]);
-    /// assert!(split.get(1000).is_err());
-    /// ```
-    pub fn get(&self, index: u64) -> Result<&Subproblem, Error> {
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| self.subproblems.get(i))
-            .ok_or(Error::IndexOutOfRange {
-                index,
-                len: self.subproblems.len() as u64,
-            })
-    }
-
-    /// Nodes (queens placed) of the prefix search itself, dead ends
-    /// included. Added to the nodes of every subproblem, it gives exactly the
-    /// nodes of an unsplit half-mirrored search, whatever the depth.
-    ///
-    /// ```
-    /// use nqueens_kernel::{Board, Split};
-    /// // n = 4, depth 1: the two first-row queens of the left half.
-    /// assert_eq!(Split::new(Board::new(4).unwrap(), 1).unwrap().prefix_nodes(), 2);
-    /// ```
-    pub fn prefix_nodes(&self) -> u64 {
-        self.prefix_nodes
+    fn count(&self, board: Board) -> Tally {
+        Subproblem::count(self, board)
     }
 }
 

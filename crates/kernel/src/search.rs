@@ -9,7 +9,7 @@
 //! also M. Richards, "Backtracking algorithms in MCPL using bit patterns and
 //! recursion", 1997).
 
-use crate::Board;
+use crate::{Board, MAX_N};
 
 /// What one search found: solutions, and the nodes (queens placed) it took.
 ///
@@ -118,11 +118,8 @@ impl State {
 ///
 /// The state itself is not counted as a node: the caller placed its queens.
 /// A full board (`state.row == n`) is one solution with no nodes below.
-///
-/// An explicit stack replaces recursion, and the last two rows are settled
-/// without pushing: at two rows from the end, each candidate is a solution
-/// exactly when it leaves the last row a free square. The counters are `u64`:
-/// at 10^9 nodes a second they would take 580 years to wrap.
+/// The counters are `u64`: at 10^9 nodes a second they would take 580 years
+/// to wrap.
 ///
 /// ```
 /// use nqueens_kernel::{count_from, Board, State};
@@ -133,42 +130,70 @@ impl State {
 pub fn count_from(board: Board, state: State) -> Tally {
     let n = board.n();
     debug_assert!(state.row <= n);
-    match n - state.row {
-        0 => {
-            return Tally {
-                solutions: 1,
-                nodes: 0,
-            }
-        }
-        1 => {
-            let k = u64::from(state.free(board) != 0);
-            return Tally {
-                solutions: k,
-                nodes: k,
-            };
-        }
-        _ => {}
+    if state.row == n {
+        return Tally {
+            solutions: 1,
+            nodes: 0,
+        };
     }
+    let (hits, nodes) = fill::<false>(board, state, &[0; MAX_N], n - 1, [board.full(), 0]);
+    Tally {
+        solutions: hits[0],
+        nodes,
+    }
+}
+
+/// Fills the rows `top.row..=end` (at least one) below the top state, and
+/// returns the completions whose queen on row `end` stands on a column of
+/// `targets[0]`, those on `targets[1]`, and the nodes: every queen placed,
+/// the one on row `end` only on a target column.
+///
+/// With `MASKED`, row `top.row + i` also avoids the columns `masks[i]`: the
+/// diagonals of a reserved last-row queen, whose column the caller puts in
+/// `top.cols`. This is the search of [`crate::count_from`]: an explicit
+/// stack, and the last two rows settled without pushing (row `end` has at
+/// most one free square: every other column holds a queen).
+#[inline(always)]
+pub(crate) fn fill<const MASKED: bool>(
+    board: Board,
+    top: State,
+    masks: &[u32; MAX_N],
+    end: usize,
+    targets: [u32; 2],
+) -> ([u64; 2], u64) {
     let full = board.full();
-    // Rows still to fill below the current one before the last two rows.
-    let levels = n - state.row - 2;
-    let mut stack = [(0u32, 0u32, 0u32, 0u32); crate::MAX_N];
+    let rows = end + 1 - top.row;
+    let mask = |i: usize| if MASKED { masks[i] } else { 0 };
+    let settle = |free: u32| {
+        let hits = [
+            u64::from(free & targets[0] != 0),
+            u64::from(free & targets[1] != 0),
+        ];
+        (hits, hits[0] | hits[1])
+    };
+    let (mut cols, mut ld, mut rd) = (top.cols, top.ld, top.rd);
+    let mut avail = full & !(cols | ld | rd | mask(0));
+    if rows == 1 {
+        let (hits, ok) = settle(avail);
+        return (hits, ok);
+    }
+    let levels = rows - 2;
+    let last_mask = mask(rows - 1);
+    let mut stack = [(0u32, 0u32, 0u32, 0u32); MAX_N];
     let mut sp = 0usize;
-    let (mut cols, mut ld, mut rd) = (state.cols, state.ld, state.rd);
-    let mut avail = full & !(cols | ld | rd);
-    let mut solutions = 0u64;
+    let mut hits = [0u64; 2];
     let mut nodes = 0u64;
     loop {
         if sp == levels {
-            // Second-to-last row: each candidate is a node, and a solution when
-            // the last row keeps a free square.
             while avail != 0 {
                 let bit = avail & avail.wrapping_neg();
                 avail ^= bit;
-                let last = full & !((cols | bit) | ((ld | bit) << 1) | ((rd | bit) >> 1));
-                let ok = u64::from(last != 0);
+                let free =
+                    full & !((cols | bit) | ((ld | bit) << 1) | ((rd | bit) >> 1) | last_mask);
+                let (h, ok) = settle(free);
                 nodes += 1 + ok;
-                solutions += ok;
+                hits[0] += h[0];
+                hits[1] += h[1];
             }
         }
         if avail != 0 {
@@ -180,7 +205,7 @@ pub fn count_from(board: Board, state: State) -> Tally {
             cols |= bit;
             ld = (ld | bit) << 1;
             rd = (rd | bit) >> 1;
-            avail = full & !(cols | ld | rd);
+            avail = full & !(cols | ld | rd | mask(sp));
         } else {
             if sp == 0 {
                 break;
@@ -189,5 +214,5 @@ pub fn count_from(board: Board, state: State) -> Tally {
             (cols, ld, rd, avail) = stack[sp];
         }
     }
-    Tally { solutions, nodes }
+    (hits, nodes)
 }

@@ -21,7 +21,7 @@ mod split;
 
 use std::time::Instant;
 
-use nqueens_kernel::{fixed_by_half_turn, fixed_by_quarter_turn, Board, Counts, Subproblem, Tally};
+use nqueens_kernel::{fixed_by_half_turn, fixed_by_quarter_turn, Board, Counts, Tally};
 use serde::{Deserialize, Serialize};
 
 pub use error::Error;
@@ -55,8 +55,9 @@ impl Options {
 pub trait Progress: Sync {
     /// The count is about to start on `subproblems` pieces of work.
     fn start(&self, _subproblems: usize) {}
-    /// One subproblem is finished, with its weighted tally.
-    fn done(&self, _subproblem: &Subproblem, _tally: Tally) {}
+    /// The subproblem with this index (in its split) is finished, with its
+    /// weighted tally.
+    fn done(&self, _index: u64, _tally: Tally) {}
 }
 
 /// A [`Progress`] that ignores everything.

@@ -1,8 +1,8 @@
 //! Choosing a split depth and counting the subproblems of a split.
 
-use nqueens_kernel::{Board, Split, Subproblem};
+use nqueens_kernel::{Board, Part, Partition};
 
-use crate::{Progress, Total};
+use crate::{Error, Options, Outcome, Progress, Total};
 use rayon::prelude::*;
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
@@ -10,25 +10,26 @@ use rayon::prelude::*;
 /// subtree sizes differ by orders of magnitude.
 const TASKS_PER_THREAD: usize = 64;
 
-/// The split depth the scheduler picks: the shallowest with at least
-/// 64 subproblems per thread (and never past `n`). One thread gets depth 1:
-/// splitting buys it nothing.
+/// The split depth the scheduler picks: the shallowest whose split (made by
+/// `split_len(depth)`, the number of parts) has at least 64 subproblems per
+/// thread, and never past `n`. One thread gets depth 1: splitting buys it
+/// nothing.
 ///
 /// ```
-/// use nqueens_kernel::Board;
+/// use nqueens_kernel::{Board, Split};
 /// use nqueens_sched::default_depth;
 /// let board = Board::new(16).unwrap();
-/// assert_eq!(default_depth(board, 1), 1);
-/// assert_eq!(default_depth(board, 2), 3);
-/// assert!(default_depth(Board::new(4).unwrap(), 8) <= 4);
+/// let len = |d| Split::new(board, d).map_or(0, |s| s.len());
+/// assert_eq!(default_depth(board, 1, len), 1);
+/// assert_eq!(default_depth(board, 2, len), 3);
 /// ```
-pub fn default_depth(board: Board, threads: usize) -> usize {
+pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> usize) -> usize {
     if threads <= 1 {
         return 1;
     }
     let want = TASKS_PER_THREAD * threads;
     (1..=board.n())
-        .find(|&d| Split::new(board, d).map_or(true, |s| s.len() >= want))
+        .find(|&d| split_len(d) >= want)
         .unwrap_or(board.n())
 }
 
@@ -38,11 +39,16 @@ pub fn default_depth(board: Board, threads: usize) -> usize {
 ///
 /// On the calling thread it goes in index order; inside a rayon pool each
 /// subproblem is its own task, so idle threads steal the remaining ones.
-pub(crate) fn count_split(split: &Split, parallel: bool, progress: &dyn Progress) -> Total {
+pub(crate) fn count_split<P: Part>(
+    split: &Partition<P>,
+    parallel: bool,
+    progress: &dyn Progress,
+) -> Total {
     let board = split.board();
-    let one = |s: &Subproblem| {
+    progress.start(split.len());
+    let one = |s: &P| {
         let t = s.count(board);
-        progress.done(s, t);
+        progress.done(s.index(), t);
         Total::from(t)
     };
     let total = if parallel {
@@ -64,4 +70,29 @@ pub(crate) fn count_split(split: &Split, parallel: bool, progress: &dyn Progress
             solutions: 0,
             nodes: u128::from(split.prefix_nodes()),
         }
+}
+
+/// Runs a splitting solver: the split at the requested depth (or the
+/// default one), counted sequentially on one thread and as one task per
+/// subproblem otherwise.
+pub(crate) fn run<P: Part>(
+    board: Board,
+    opts: &Options,
+    progress: &dyn Progress,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Outcome, Error> {
+    let depth = opts.depth.unwrap_or_else(|| {
+        default_depth(board, opts.threads, |d| {
+            make(board, d).map_or(0, |s| s.len())
+        })
+    });
+    let split = make(board, depth)?;
+    let total = count_split(&split, opts.threads > 1, progress);
+    Ok(Outcome {
+        total,
+        threads: opts.threads,
+        depth: Some(depth),
+        subproblems: Some(split.len()),
+        ..Outcome::default()
+    })
 }

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use nqueens_kernel::{naive, Board, Subproblem, Symmetry, Tally};
+use nqueens_kernel::{naive, Board, Symmetry, Tally};
 use nqueens_sched::{count, solvers, NoProgress, Options, Progress, Report};
 use proptest::prelude::*;
 
@@ -31,20 +31,28 @@ fn run(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
-    fn parallel_equals_the_naive_backtracker(n in 1usize..=10, depth_pick in 0usize..10, threads in 1usize..=4) {
+    fn splitting_solvers_equal_the_naive_backtracker(
+        n in 1usize..=10,
+        depth_pick in 0usize..10,
+        threads in 1usize..=4,
+        solver in prop::sample::select(vec!["pairs", "parallel"]),
+    ) {
         let depth = 1 + depth_pick % n;
-        let r = run("parallel", n, threads, Some(depth));
+        let r = run(solver, n, threads, Some(depth));
         prop_assert_eq!((r.total, r.unique), naive_counts(n));
     }
 }
 
 #[test]
 fn every_depth_and_thread_count_gives_identical_reports() {
-    for n in 1..=10 {
-        let reference = run("parallel", n, 1, Some(1));
+    for (solver, n) in ["pairs", "parallel"]
+        .into_iter()
+        .flat_map(|s| (1..=10).map(move |n| (s, n)))
+    {
+        let reference = run(solver, n, 1, Some(1));
         for threads in 1..=3 {
             for depth in 1..=n {
-                let r = run("parallel", n, threads, Some(depth));
+                let r = run(solver, n, threads, Some(depth));
                 let key = |r: &Report| {
                     (
                         r.total,
@@ -89,9 +97,12 @@ fn mirror_and_parallel_visit_the_same_nodes() {
 
 #[test]
 fn default_threads_split_into_many_subproblems() {
-    let r = run("parallel", 12, 2, None);
-    assert!(r.subproblems.unwrap() >= 128, "{r:?}");
-    assert_eq!(r.threads, 2);
+    for solver in ["pairs", "parallel"] {
+        let r = run(solver, 12, 2, None);
+        assert!(r.subproblems.unwrap() >= 128, "{r:?}");
+        assert_eq!(r.threads, 2);
+        assert_eq!(run(solver, 12, 1, None).depth, Some(1));
+    }
 }
 
 #[derive(Default)]
@@ -105,7 +116,7 @@ impl Progress for Recorder {
     fn start(&self, subproblems: usize) {
         self.announced.store(subproblems, Ordering::SeqCst);
     }
-    fn done(&self, _: &Subproblem, t: Tally) {
+    fn done(&self, _: u64, t: Tally) {
         self.finished.fetch_add(1, Ordering::SeqCst);
         self.solutions.fetch_add(t.solutions, Ordering::SeqCst);
     }

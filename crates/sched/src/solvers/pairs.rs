@@ -1,0 +1,32 @@
+//! Pair subproblems of the bitmask kernel (first-row and last-row queens,
+//! one pair per orbit of the mirrors and the half turn) on a thread pool.
+
+use nqueens_kernel::{Board, PairSplit};
+
+use super::Solver;
+use crate::{split, Error, Options, Outcome, Progress};
+
+/// Splits the board into canonical first-row/last-row pair subproblems and
+/// counts them on all threads.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pairs;
+
+impl Solver for Pairs {
+    fn name(&self) -> &'static str {
+        "pairs"
+    }
+    fn description(&self) -> &'static str {
+        "bitmask kernel over canonical first-row/last-row column pairs (mirrors and half turn), fanned out over threads"
+    }
+    fn uses_threads(&self) -> bool {
+        true
+    }
+    fn total(
+        &self,
+        board: Board,
+        opts: &Options,
+        progress: &dyn Progress,
+    ) -> Result<Outcome, Error> {
+        split::run(board, opts, progress, PairSplit::new)
+    }
+}
