@@ -42,9 +42,9 @@ pub struct CountArgs {
     /// Prefix depth of the split into subproblems [default: chosen from N and the threads].
     #[arg(long, value_name = "D")]
     pub depth: Option<String>,
-    /// Counting method (see `nqueens solvers`).
-    #[arg(long, value_name = "NAME", default_value = "parallel")]
-    pub solver: String,
+    /// Counting method (see `nqueens solvers`) [default: the fastest, listed first there].
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,

@@ -28,14 +28,13 @@ impl TryFrom<CountArgs> for Count {
     type Error = anyhow::Error;
     fn try_from(a: CountArgs) -> Result<Count> {
         let board = board(&a.n, "n")?;
-        let solver = solvers::by_name(&a.solver).with_context(|| {
-            let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
-            format!(
-                "unknown solver '{}' (known: {})",
-                a.solver,
-                names.join(", ")
-            )
-        })?;
+        let solver = match a.solver.as_deref() {
+            None => solvers::default(),
+            Some(name) => solvers::by_name(name).with_context(|| {
+                let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
+                format!("unknown solver '{name}' (known: {})", names.join(", "))
+            })?,
+        };
         let depth = a
             .depth
             .as_deref()

@@ -42,6 +42,7 @@ fn count_reports_every_required_key() {
     );
     assert_eq!(v["threads"], 2);
     assert_eq!(v["verified"], true);
+    assert_eq!(v["solver"], "pairs", "the default solver");
 }
 
 #[test]

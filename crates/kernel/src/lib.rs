@@ -12,7 +12,9 @@
 //!   and the half turn, each weighted by its orbit.
 //! - [`fixed_by_half_turn`], [`fixed_by_quarter_turn`] and [`burnside`]:
 //!   fundamental solutions from small searches for symmetric solutions.
-//! - [`classic`]: the textbook table search with its call and loop counts.
+//! - [`classic`]: the textbook table search with its call and loop counts;
+//!   [`free_columns`], [`levels`] and [`brute_force`]: the other designs of
+//!   the source documents, kept to be benchmarked against.
 //! - [`naive`]: an independent plain backtracker, for checking.
 //!
 //! The kernel has no dependencies and does no I/O, threading or printing.
@@ -26,8 +28,11 @@
 #![deny(missing_docs)]
 
 mod board;
+mod brute;
 mod classic;
+mod columns;
 mod error;
+mod levels;
 pub mod naive;
 pub mod oeis;
 mod pairs;
@@ -37,8 +42,11 @@ mod search;
 mod symmetry;
 
 pub use board::Board;
+pub use brute::{brute_force, BRUTE_MAX_N};
 pub use classic::{classic, ClassicTally};
+pub use columns::free_columns;
 pub use error::Error;
+pub use levels::{levels, LevelTally, LEVELS_MAX_N};
 pub use pairs::{count_total_pairs, PairSplit, PairSubproblem};
 pub use partition::{Part, Partition};
 pub use prefix::{Split, Subproblem};

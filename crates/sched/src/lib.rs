@@ -109,6 +109,25 @@ pub struct Outcome {
     pub calls: Option<u64>,
     /// Passes of the column loop (classic solver).
     pub iterations: Option<u64>,
+    /// Largest list of partial placements held at once (levels solver).
+    pub peak_list: Option<u64>,
+}
+
+impl Outcome {
+    /// The outcome of a one-thread search that does not split.
+    ///
+    /// ```
+    /// use nqueens_sched::{Outcome, Total};
+    /// let o = Outcome::sequential(Total { solutions: 92, nodes: 2056 });
+    /// assert_eq!((o.threads, o.depth), (1, None));
+    /// ```
+    pub fn sequential(total: Total) -> Outcome {
+        Outcome {
+            total,
+            threads: 1,
+            ..Outcome::default()
+        }
+    }
 }
 
 /// The result of one count: plain data, ready to print or store.
@@ -144,6 +163,9 @@ pub struct Report {
     /// Passes of the column loop (classic solver only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub iterations: Option<u64>,
+    /// Largest list of partial placements held at once (levels solver only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub peak_list: Option<u64>,
     /// Wall-clock seconds for the whole count.
     pub seconds: f64,
     /// Seconds spent in the symmetric searches (the price of the unique
@@ -230,6 +252,7 @@ pub fn count(
         symmetry_nodes: c.symmetry_nodes,
         calls: outcome.calls,
         iterations: outcome.iterations,
+        peak_list: outcome.peak_list,
         seconds,
         symmetry_seconds,
     })

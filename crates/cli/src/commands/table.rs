@@ -52,7 +52,7 @@ pub fn run(opts: Table) -> Result<ExitCode> {
         TableFormat::Json => Format::Json,
     };
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let solver = solvers::by_name("parallel").expect("the default solver exists");
+    let solver = solvers::default();
     let run = Options {
         threads: opts.threads,
         depth: None,

@@ -20,14 +20,12 @@ impl Solver for Classic {
     fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
         let t = classic(board);
         Ok(Outcome {
-            total: Total {
-                solutions: u128::from(t.solutions),
-                nodes: u128::from(t.calls),
-            },
-            threads: 1,
             calls: Some(t.calls),
             iterations: Some(t.iterations),
-            ..Outcome::default()
+            ..Outcome::sequential(Total {
+                solutions: u128::from(t.solutions),
+                nodes: u128::from(t.calls),
+            })
         })
     }
 }

@@ -17,10 +17,6 @@ impl Solver for Mirror {
         "bitmask kernel with first-row half-mirroring, one thread, no split"
     }
     fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
-        Ok(Outcome {
-            total: Total::from(count_total(board)),
-            threads: 1,
-            ..Outcome::default()
-        })
+        Ok(Outcome::sequential(Total::from(count_total(board))))
     }
 }

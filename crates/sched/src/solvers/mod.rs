@@ -1,6 +1,10 @@
 //! The counting methods a user can pick, one file each, behind one trait.
 
+mod bitmask;
+mod brute;
 mod classic;
+mod columns;
+mod levels;
 mod mirror;
 mod pairs;
 mod parallel;
@@ -9,7 +13,11 @@ use nqueens_kernel::Board;
 
 use crate::{Error, Options, Outcome, Progress};
 
+pub use bitmask::Bitmask;
+pub use brute::Brute;
 pub use classic::Classic;
+pub use columns::Columns;
+pub use levels::Levels;
 pub use mirror::Mirror;
 pub use pairs::Pairs;
 pub use parallel::Parallel;
@@ -50,7 +58,18 @@ pub trait Solver: Sync {
 /// assert!(names.contains(&"classic"));
 /// ```
 pub fn all() -> &'static [&'static dyn Solver] {
-    &[&Pairs, &Parallel, &Mirror, &Classic]
+    &[
+        &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
+    ]
+}
+
+/// The default solver: the first of [`all`].
+///
+/// ```
+/// assert_eq!(nqueens_sched::solvers::default().name(), "pairs");
+/// ```
+pub fn default() -> &'static dyn Solver {
+    all()[0]
 }
 
 /// The solver called `name`, if there is one.

@@ -1,0 +1,25 @@
+//! Every permutation, checked at the end: the exhaustive brute force.
+
+use nqueens_kernel::{brute_force, Board, BRUTE_MAX_N};
+
+use super::Solver;
+use crate::{Error, Options, Outcome, Progress, Total};
+
+/// Tries all `n!` one-per-row-and-column placements; nodes are permutations.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Brute;
+
+impl Solver for Brute {
+    fn name(&self) -> &'static str {
+        "brute"
+    }
+    fn description(&self) -> &'static str {
+        "all n! permutations, diagonals checked at the end (nodes = permutations)"
+    }
+    fn max_n(&self) -> usize {
+        BRUTE_MAX_N
+    }
+    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+        Ok(Outcome::sequential(Total::from(brute_force(board))))
+    }
+}
