@@ -26,6 +26,16 @@ pub enum Command {
         after_help = "By default it reproduces Kraitchik's classical table, n = 1..12.\n\nExamples:\n  nqueens table\n  nqueens table --from 4 --to 15 --format markdown\n  nqueens table --to 14 --format csv > counts.csv"
     )]
     Table(TableArgs),
+    /// Benchmark solvers against each other: seconds, nodes and speed-up per board size.
+    #[command(
+        after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run.\nA warm-up run precedes the timed runs while they take under a second.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel,bitmask --from 10 --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,levels,brute --to 11 --baseline classic --format markdown"
+    )]
+    Bench(BenchArgs),
+    /// Draw SVG charts of a recorded benchmark run (seconds and nodes against n).
+    #[command(
+        after_help = "Example:\n  nqueens plot results/2026-11-22-vm --out results/2026-11-22-vm/plot.svg"
+    )]
+    Plot(PlotArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers")]
     Solvers,
@@ -64,6 +74,47 @@ pub struct TableArgs {
     /// Output format (json: one object per line).
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct BenchArgs {
+    /// Solvers to compare, comma-separated [default: all that handle the sizes].
+    #[arg(long, value_name = "A,B,...")]
+    pub solvers: Option<String>,
+    /// First board size.
+    #[arg(long, value_name = "A", default_value = "8")]
+    pub from: String,
+    /// Last board size.
+    #[arg(long, value_name = "B", default_value = "12")]
+    pub to: String,
+    /// Timed runs per solver and size (the median is reported).
+    #[arg(long, value_name = "R", default_value = "3")]
+    pub repeat: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Solver the others are compared with (speed-up = its median / theirs); added if not listed.
+    #[arg(long, value_name = "NAME", default_value = "mirror")]
+    pub baseline: String,
+    /// Skip a solver at larger sizes once its median passes this many seconds.
+    #[arg(long, value_name = "S", default_value = "60")]
+    pub max_seconds: String,
+    /// Output format of the summary on stdout (json: one object per line).
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+    /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PlotArgs {
+    /// A recorded run: the directory holding raw.csv.
+    #[arg(value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+    /// The SVG file to write [default: DIR/plot.svg].
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

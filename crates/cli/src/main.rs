@@ -6,8 +6,10 @@
 mod cli;
 mod commands;
 mod export;
+mod machine;
 mod options;
 mod progress;
+mod record;
 mod verify;
 
 use std::io::{self, Write};

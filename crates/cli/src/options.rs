@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use nqueens_kernel::{Board, MAX_N};
 use nqueens_sched::{solvers, Options, Solver};
 
-use crate::cli::{CountArgs, CountFormat, RunArgs, TableArgs, TableFormat};
+use crate::cli::{BenchArgs, CountArgs, CountFormat, RunArgs, TableArgs, TableFormat};
 
 /// A validated `count` request.
 pub struct Count {
@@ -30,10 +30,7 @@ impl TryFrom<CountArgs> for Count {
         let board = board(&a.n, "n")?;
         let solver = match a.solver.as_deref() {
             None => solvers::default(),
-            Some(name) => solvers::by_name(name).with_context(|| {
-                let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
-                format!("unknown solver '{name}' (known: {})", names.join(", "))
-            })?,
+            Some(name) => solver(name)?,
         };
         let depth = a
             .depth
@@ -64,20 +61,114 @@ impl TryFrom<CountArgs> for Count {
 impl TryFrom<TableArgs> for Table {
     type Error = anyhow::Error;
     fn try_from(a: TableArgs) -> Result<Table> {
-        let from = board(&a.from, "--from")?;
-        let to = board(&a.to, "--to")?;
-        if from.n() > to.n() {
-            bail!("empty range: --from {} is after --to {}", from.n(), to.n());
-        }
-        let boards = (from.n()..=to.n())
-            .map(|n| Board::new(n).expect("checked range"))
-            .collect();
+        let boards = range(&a.from, &a.to)?;
         Ok(Table {
             boards,
             threads: threads(&a.run)?,
             format: a.format,
         })
     }
+}
+
+/// A validated `bench` request.
+pub struct Bench {
+    /// The solvers, baseline first.
+    pub solvers: Vec<&'static dyn Solver>,
+    pub boards: Vec<Board>,
+    pub repeat: usize,
+    pub threads: usize,
+    pub max_seconds: f64,
+    pub format: TableFormat,
+    pub out: Option<std::path::PathBuf>,
+}
+
+impl TryFrom<BenchArgs> for Bench {
+    type Error = anyhow::Error;
+    fn try_from(a: BenchArgs) -> Result<Bench> {
+        let boards = range(&a.from, &a.to)?;
+        let baseline = solver(&a.baseline)?;
+        let mut solvers = vec![baseline];
+        let named = match a.solvers.as_deref() {
+            None => solvers::all().to_vec(),
+            Some(list) => {
+                let names: Vec<&str> = list.split(',').map(str::trim).collect();
+                if names.iter().any(|n| n.is_empty()) {
+                    bail!("--solvers takes names separated by commas, not '{list}'");
+                }
+                let named = names.into_iter().map(solver).collect::<Result<Vec<_>>>()?;
+                let smallest = boards[0].n();
+                if let Some(s) = named.iter().find(|s| s.max_n() < smallest) {
+                    bail!(
+                        "solver '{}' handles n up to {}, and the range starts at {smallest}",
+                        s.name(),
+                        s.max_n()
+                    );
+                }
+                named
+            }
+        };
+        for s in named {
+            if !solvers.iter().any(|t| t.name() == s.name()) {
+                solvers.push(s);
+            }
+        }
+        if baseline.max_n() < boards[0].n() {
+            bail!(
+                "baseline '{}' handles n up to {}, and the range starts at {}",
+                baseline.name(),
+                baseline.max_n(),
+                boards[0].n()
+            );
+        }
+        let repeat = match whole(&a.repeat, "--repeat")? {
+            0 => bail!("--repeat must be at least 1, not 0"),
+            r if r > 1000 => bail!("--repeat {r} is more than 1000"),
+            r => r,
+        };
+        let max_seconds: f64 = a
+            .max_seconds
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .with_context(|| {
+                format!(
+                    "--max-seconds must be a positive number of seconds, not '{}'",
+                    a.max_seconds
+                )
+            })?;
+        if let Some(out) = &a.out {
+            crate::record::RunDir::check(out)?;
+        }
+        Ok(Bench {
+            solvers,
+            boards,
+            repeat,
+            threads: threads(&a.run)?,
+            max_seconds,
+            format: a.format,
+            out: a.out,
+        })
+    }
+}
+
+/// Looks a solver up by name.
+fn solver(name: &str) -> Result<&'static dyn Solver> {
+    solvers::by_name(name).with_context(|| {
+        let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
+        format!("unknown solver '{name}' (known: {})", names.join(", "))
+    })
+}
+
+/// Parses `--from` and `--to` into the boards between them.
+fn range(from: &str, to: &str) -> Result<Vec<Board>> {
+    let (from, to) = (board(from, "--from")?, board(to, "--to")?);
+    if from.n() > to.n() {
+        bail!("empty range: --from {} is after --to {}", from.n(), to.n());
+    }
+    Ok((from.n()..=to.n())
+        .map(|n| Board::new(n).expect("checked range"))
+        .collect())
 }
 
 /// Parses a board size, with the kernel's own limits.

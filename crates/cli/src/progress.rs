@@ -7,22 +7,30 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nqueens_kernel::Tally;
 use nqueens_sched::Progress;
 
-/// A bar over the subproblems of one count, drawn on stderr when it is a
-/// terminal and hidden otherwise (pipes, files, CI logs).
+/// A progress bar (over subproblems, or benchmark runs), drawn on stderr
+/// when it is a terminal and hidden otherwise (pipes, files, CI logs).
 pub struct Bar {
     bar: ProgressBar,
 }
 
 impl Bar {
+    /// A bar over the subproblems of a count.
     pub fn new(label: String) -> Bar {
+        Bar::with_unit(label, "subproblems", 0)
+    }
+
+    /// A bar over the timed runs of a benchmark.
+    pub fn runs(len: u64) -> Bar {
+        Bar::with_unit(String::new(), "runs", len)
+    }
+
+    fn with_unit(label: String, unit: &str, len: u64) -> Bar {
         let bar = if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} subproblems, eta {eta}",
-                )
-                .expect("a valid template"),
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            let template = format!(
+                "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {unit}, eta {{eta}}"
             );
+            bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         } else {
@@ -30,6 +38,16 @@ impl Bar {
         };
         bar.set_prefix(label);
         Bar { bar }
+    }
+
+    /// One more unit done.
+    pub fn advance(&self) {
+        self.bar.inc(1);
+    }
+
+    /// Units that will not run (a skipped solver): off the remaining work.
+    pub fn skip(&self, units: u64) {
+        self.bar.inc(units);
     }
 
     /// Runs `f` with the bar cleared, so lines written meanwhile stay clean.

@@ -209,7 +209,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
 
 #[test]
 fn every_verb_has_help_with_an_example() {
-    for verb in ["count", "table", "solvers"] {
+    for verb in ["count", "table", "bench", "plot", "solvers"] {
         nqueens().args([verb, "--help"]).assert().success().stdout(
             predicate::str::contains("Example")
                 .and(predicate::str::contains(format!("nqueens {verb}"))),
@@ -244,4 +244,188 @@ fn no_progress_bar_reaches_a_pipe() {
         "stderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn bench_records_a_run_and_plot_draws_it() {
+    let base = temp_dir("bench");
+    let out = nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "pairs,classic,brute",
+            "--from",
+            "6",
+            "--to",
+            "8",
+            "--repeat",
+            "2",
+            "--format",
+            "json",
+            "--out",
+        ])
+        .arg(&base)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The baseline (mirror) is added first, then the named solvers: 4 per size.
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[0]["solver"], "mirror");
+    assert!(
+        rows.iter().all(|r| r["oeis"] == "ok" && r["runs"] == 2),
+        "{rows:?}"
+    );
+    assert_eq!(rows[11]["total"], 92);
+    assert_eq!(rows[11]["nodes"], 40320, "brute counts permutations");
+    let run = std::fs::read_dir(&base)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let raw = std::fs::read_to_string(run.join("raw.csv")).unwrap();
+    assert_eq!(
+        raw.lines().count(),
+        1 + 3 * 4 * 2,
+        "header, then one row per timed run"
+    );
+    let readme = std::fs::read_to_string(run.join("README.md")).unwrap();
+    for needle in [
+        "command: `nqueens bench",
+        "commit",
+        "rustc",
+        "machine:",
+        "threads:",
+    ] {
+        assert!(readme.contains(needle), "{needle} missing from {readme}");
+    }
+    assert!(std::fs::read_to_string(run.join("summary.md"))
+        .unwrap()
+        .contains("| 8 | brute |"));
+
+    let svg = base.join("chart.svg");
+    nqueens()
+        .arg("plot")
+        .arg(&run)
+        .arg("--out")
+        .arg(&svg)
+        .assert()
+        .success();
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg")
+            && picture.contains("brute")
+            && picture.contains("median seconds")
+    );
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn bench_skips_solvers_outside_their_range_and_says_so() {
+    let out = nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "brute",
+            "--from",
+            "11",
+            "--to",
+            "12",
+            "--repeat",
+            "1",
+            "--format",
+            "csv",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("12,brute,1,0,,,,,,,,,,skipped: brute handles n <= 11"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bench_and_plot_refuse_bad_input_and_leave_nothing_behind() {
+    let base = temp_dir("bad");
+    std::fs::create_dir_all(&base).unwrap();
+    let file = base.join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let foreign = base.join("foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    std::fs::write(foreign.join("raw.csv"), "name,age\nbob,3\n").unwrap();
+    let file_arg = file.to_str().unwrap();
+    let foreign_arg = foreign.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["bench", "--solvers", "nope"], "unknown solver 'nope'"),
+        (
+            vec!["bench", "--solvers", "pairs,,brute"],
+            "separated by commas",
+        ),
+        (vec!["bench", "--from", "9", "--to", "3"], "empty range"),
+        (
+            vec!["bench", "--solvers", "brute", "--from", "12", "--to", "13"],
+            "handles n up to 11",
+        ),
+        (
+            vec!["bench", "--repeat", "0"],
+            "--repeat must be at least 1",
+        ),
+        (
+            vec!["bench", "--max-seconds", "soon"],
+            "--max-seconds must be a positive number",
+        ),
+        (
+            vec!["bench", "--from", "4", "--to", "5", "--out", file_arg],
+            "not a directory",
+        ),
+        (
+            vec![
+                "bench",
+                "--from",
+                "4",
+                "--to",
+                "5",
+                "--out",
+                "/proc/nqueens-results",
+            ],
+            "cannot create --out directory",
+        ),
+        (vec!["plot", file_arg], "cannot read"),
+        (
+            vec!["plot", foreign_arg],
+            "not a usable nqueens bench record",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = nqueens().args(&args).assert().code(2).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // Only what the test made is there: no run directory, no picture.
+    let mut left: Vec<String> = std::fs::read_dir(&base)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["a-file", "foreign"]);
+    assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
+    std::fs::remove_dir_all(&base).unwrap();
 }

@@ -1,7 +1,9 @@
 //! The verbs: each takes validated options, asks the scheduler, and writes
 //! records through an export sink.
 
+mod bench;
 mod count;
+mod plot;
 mod solvers;
 mod table;
 
@@ -28,6 +30,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Count(a) => count::run(a.try_into()?),
         Command::Table(a) => table::run(a.try_into()?),
+        Command::Bench(a) => bench::run(a.try_into()?),
+        Command::Plot(a) => plot::run(a),
         Command::Solvers => solvers::run(),
     }
 }

@@ -1,0 +1,366 @@
+//! `nqueens bench`: solvers side by side, one board size at a time.
+//!
+//! For each size the baseline runs first, then every other solver: a
+//! warm-up run while runs are short, then `repeat` timed runs. Each timed
+//! run goes to raw.csv as it finishes; each solver's summary row goes to
+//! stdout as soon as its runs are done. Every count must equal the others'
+//! and the published value: a disagreement stops the run with exit code 1
+//! once that size is written.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use nqueens_sched::{NoProgress, Options, Report, Solver};
+
+use super::Mismatch;
+use crate::cli::TableFormat;
+use crate::export::{self, Cell, Column, Format, Record};
+use crate::machine;
+use crate::options::Bench;
+use crate::progress::Bar;
+use crate::record::RunDir;
+use crate::verify::Check;
+
+/// Runs shorter than this get an untimed warm-up run first.
+const WARM_UP_BELOW_SECONDS: f64 = 1.0;
+
+const COLUMNS: [Column; 14] = [
+    Column { key: "n", width: 2 },
+    Column {
+        key: "solver",
+        width: 8,
+    },
+    Column {
+        key: "threads",
+        width: 2,
+    },
+    Column {
+        key: "runs",
+        width: 2,
+    },
+    Column {
+        key: "median_s",
+        width: 9,
+    },
+    Column {
+        key: "min_s",
+        width: 9,
+    },
+    Column {
+        key: "max_s",
+        width: 9,
+    },
+    Column {
+        key: "nodes",
+        width: 12,
+    },
+    Column {
+        key: "nodes_per_s",
+        width: 11,
+    },
+    Column {
+        key: "speedup",
+        width: 7,
+    },
+    Column {
+        key: "total",
+        width: 11,
+    },
+    Column {
+        key: "unique",
+        width: 10,
+    },
+    Column {
+        key: "oeis",
+        width: 4,
+    },
+    Column {
+        key: "note",
+        width: 0,
+    },
+];
+
+/// One solver's result at one size.
+struct Row {
+    n: usize,
+    solver: &'static str,
+    threads: usize,
+    seconds: Vec<f64>,
+    report: Option<Report>,
+    speedup: Option<f64>,
+    check: Check,
+    note: Option<String>,
+}
+
+impl Row {
+    fn median(&self) -> Option<f64> {
+        median(&self.seconds)
+    }
+
+    fn record(&self) -> Record {
+        let min = self.seconds.iter().copied().reduce(f64::min);
+        let max = self.seconds.iter().copied().reduce(f64::max);
+        let r = self.report.as_ref();
+        let rate = r
+            .zip(self.median())
+            .filter(|(_, m)| *m > 0.0)
+            .map(|(r, m)| (r.nodes as f64 / m).round() as u128);
+        let secs = |v: Option<f64>| {
+            v.map(|s| Cell::Text(format!("{s:.6}")))
+                .unwrap_or(Cell::Null)
+        };
+        vec![
+            ("n", self.n.into()),
+            ("solver", self.solver.into()),
+            ("threads", self.threads.into()),
+            ("runs", self.seconds.len().into()),
+            ("median_s", secs(self.median())),
+            ("min_s", secs(min)),
+            ("max_s", secs(max)),
+            ("nodes", r.map(|r| r.nodes).into()),
+            ("nodes_per_s", rate.into()),
+            (
+                "speedup",
+                self.speedup
+                    .map(|s| Cell::Text(format!("{s:.2}x")))
+                    .unwrap_or(Cell::Null),
+            ),
+            ("total", r.map(|r| r.total).into()),
+            ("unique", r.map(|r| r.unique).into()),
+            (
+                "oeis",
+                if r.is_some() {
+                    self.check.mark().into()
+                } else {
+                    Cell::Null
+                },
+            ),
+            ("note", self.note.as_deref().into()),
+        ]
+    }
+}
+
+fn median(v: &[f64]) -> Option<f64> {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => None,
+        k if k % 2 == 1 => Some(v[k / 2]),
+        k => Some((v[k / 2 - 1] + v[k / 2]) / 2.0),
+    }
+}
+
+pub fn run(opts: Bench) -> Result<ExitCode> {
+    let format = match opts.format {
+        TableFormat::Text => Format::TextTable,
+        TableFormat::Markdown => Format::Markdown,
+        TableFormat::Csv => Format::Csv,
+        TableFormat::Json => Format::Json,
+    };
+    let mut out = match &opts.out {
+        Some(base) => {
+            let dir = RunDir::create(
+                base,
+                &format!("{}-{}", machine::utc_date(), machine::host()),
+            )?;
+            dir.write("README.md", &readme(&opts))?;
+            Some(dir)
+        }
+        None => None,
+    };
+    let mut sink = export::sink(format, Box::new(io::stdout().lock()));
+    let planned = opts.boards.len() * opts.solvers.len() * opts.repeat;
+    let bar = Bar::runs(planned as u64);
+    bar.suspend(|| sink.begin(&COLUMNS))?;
+
+    let mut all: Vec<Row> = Vec::new();
+    let mut last_median: HashMap<&str, f64> = HashMap::new();
+    let mut mismatches = Vec::new();
+    for &board in &opts.boards {
+        let n = board.n();
+        let mut baseline_median = None;
+        let mut first: Option<(u128, u128, &str)> = None;
+        for (i, &solver) in opts.solvers.iter().enumerate() {
+            bar.relabel(format!("n = {n} {}", solver.name()));
+            let threads = if solver.uses_threads() {
+                opts.threads
+            } else {
+                1
+            };
+            let mut row = Row {
+                n,
+                solver: solver.name(),
+                threads,
+                seconds: Vec::new(),
+                report: None,
+                speedup: None,
+                check: Check::Unknown,
+                note: None,
+            };
+            let previous = last_median.get(solver.name()).copied();
+            if n > solver.max_n() {
+                row.note = Some(format!(
+                    "skipped: {} handles n <= {}",
+                    solver.name(),
+                    solver.max_n()
+                ));
+            } else if let Some(p) = previous.filter(|&p| p > opts.max_seconds) {
+                row.note = Some(format!(
+                    "skipped: the previous size took {p:.1} s, over --max-seconds {}",
+                    opts.max_seconds
+                ));
+            } else {
+                if previous.map_or(true, |p| p < WARM_UP_BELOW_SECONDS) {
+                    timed(solver, board, threads)?;
+                }
+                for run in 1..=opts.repeat {
+                    let r = timed(solver, board, threads)?;
+                    if let Some(dir) = out.as_mut() {
+                        dir.raw(&format!(
+                            "{n},{},{threads},{run},{:.6},{},{},{}",
+                            solver.name(),
+                            r.seconds,
+                            r.total,
+                            r.unique,
+                            r.nodes
+                        ))?;
+                    }
+                    row.seconds.push(r.seconds);
+                    row.report = Some(r);
+                    bar.advance();
+                }
+                let r = row.report.as_ref().expect("at least one run");
+                row.check = Check::of(n, r.total, r.unique);
+                if let Check::Mismatch { total, unique } = row.check {
+                    mismatches.push(format!(
+                        "{} at n = {n}: {} / {}, published {total} / {unique}",
+                        solver.name(),
+                        r.total,
+                        r.unique
+                    ));
+                }
+                match first {
+                    None => first = Some((r.total, r.unique, solver.name())),
+                    Some((t, u, other)) if (t, u) != (r.total, r.unique) => {
+                        mismatches.push(format!(
+                            "{} and {other} disagree at n = {n}: {} / {} against {t} / {u}",
+                            solver.name(),
+                            r.total,
+                            r.unique
+                        ))
+                    }
+                    Some(_) => {}
+                }
+                let m = row.median().expect("at least one run");
+                last_median.insert(solver.name(), m);
+                if i == 0 {
+                    baseline_median = Some(m);
+                }
+                row.speedup = baseline_median.filter(|_| m > 0.0).map(|b| b / m);
+            }
+            if row.report.is_none() {
+                bar.skip(opts.repeat as u64);
+            }
+            bar.suspend(|| sink.record(&row.record()))?;
+            all.push(row);
+        }
+        if let Some(dir) = &out {
+            dir.write("summary.md", &summary(&opts, &all))?;
+        }
+        if !mismatches.is_empty() {
+            break;
+        }
+    }
+    bar.finish();
+    let mut notes = vec![format!(
+        "speedup = median of {} / median of the solver, same size, same run; seconds are the count's own wall time",
+        opts.solvers[0].name()
+    )];
+    if let Some(dir) = &out {
+        notes.push(format!("recorded in {}", dir.path().display()));
+    }
+    sink.end(&notes)?;
+    if !mismatches.is_empty() {
+        return Err(Mismatch(mismatches.join("; ")).into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn timed(solver: &dyn Solver, board: nqueens_kernel::Board, threads: usize) -> Result<Report> {
+    Ok(nqueens_sched::count(
+        solver,
+        board,
+        &Options {
+            threads,
+            depth: None,
+        },
+        &NoProgress,
+    )?)
+}
+
+fn readme(opts: &Bench) -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let names: Vec<&str> = opts.solvers.iter().map(|s| s.name()).collect();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# nqueens bench, {} on {}\n",
+        machine::utc_date(),
+        machine::host()
+    );
+    let _ = writeln!(s, "- command: `nqueens {}`", args.join(" "));
+    let _ = writeln!(
+        s,
+        "- binary: nqueens {}, commit {}",
+        env!("CARGO_PKG_VERSION"),
+        machine::COMMIT
+    );
+    let _ = writeln!(
+        s,
+        "- compiler: {}; profile: {}",
+        machine::RUSTC,
+        machine::PROFILE
+    );
+    let _ = writeln!(
+        s,
+        "- machine: {}, {} logical CPUs, {}/{}",
+        machine::cpu(),
+        machine::cpus(),
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    );
+    let _ = writeln!(
+        s,
+        "- threads: {} (for the solvers that use threads)",
+        opts.threads
+    );
+    let _ = writeln!(s, "- sizes: n = {}..={}; {} timed runs each, after a warm-up run while runs take under {WARM_UP_BELOW_SECONDS} s", opts.boards[0].n(), opts.boards[opts.boards.len() - 1].n(), opts.repeat);
+    let _ = writeln!(
+        s,
+        "- solvers: {} (baseline: {}); a solver is skipped past --max-seconds {}",
+        names.join(", "),
+        names[0],
+        opts.max_seconds
+    );
+    let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
+    s
+}
+
+fn summary(opts: &Bench, rows: &[Row]) -> String {
+    let mut buf = Vec::new();
+    {
+        let mut md = export::sink(Format::Markdown, Box::new(&mut buf));
+        let _ = md.begin(&COLUMNS);
+        for row in rows {
+            let _ = md.record(&row.record());
+        }
+        let _ = md.end(&[format!(
+            "speedup = median of {} / median of the solver, same size, same run",
+            opts.solvers[0].name()
+        )]);
+    }
+    String::from_utf8(buf).expect("the sinks write UTF-8")
+}

@@ -1,0 +1,208 @@
+//! `nqueens plot DIR`: seconds and nodes against n, per solver, from a
+//! recorded benchmark run, as one SVG file (plotters; text is left to the
+//! SVG viewer, so no font library is needed).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use plotters::prelude::*;
+
+use crate::cli::PlotArgs;
+use crate::record::RAW_HEADER;
+
+/// Medians per solver, per n: (seconds, nodes).
+type Series = BTreeMap<String, BTreeMap<usize, (f64, f64)>>;
+
+pub fn run(args: PlotArgs) -> Result<ExitCode> {
+    let raw = args.dir.join("raw.csv");
+    let text = fs::read_to_string(&raw).with_context(|| {
+        format!(
+            "cannot read {} (is {} a recorded run?)",
+            raw.display(),
+            args.dir.display()
+        )
+    })?;
+    let series = parse(&text)
+        .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
+    let out = args.out.unwrap_or_else(|| args.dir.join("plot.svg"));
+    if out.extension().and_then(|e| e.to_str()) != Some("svg") {
+        bail!("--out must name an .svg file, not {}", out.display());
+    }
+    // Drawn to a temporary file and renamed, so a failure leaves no half-written picture.
+    let tmp = out.with_extension("svg.tmp");
+    let drawn = draw(&series, &tmp);
+    if let Err(e) = drawn {
+        let _ = fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write {}", out.display()));
+    }
+    fs::rename(&tmp, &out).with_context(|| format!("cannot write {}", out.display()))?;
+    println!("wrote {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads raw.csv rows into medians per solver and size.
+fn parse(text: &str) -> Result<Series> {
+    let mut lines = text.lines();
+    match lines.next() {
+        Some(h) if h.trim() == RAW_HEADER => {}
+        Some(h) => bail!(
+            "its header is '{}', expected '{RAW_HEADER}'",
+            h.chars().take(80).collect::<String>()
+        ),
+        None => bail!("it is empty"),
+    }
+    let mut runs: BTreeMap<(String, usize), (Vec<f64>, f64)> = BTreeMap::new();
+    for (i, line) in lines.enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(',').collect();
+        let bad = || {
+            format!(
+                "line {} is not a run record: '{}'",
+                i + 2,
+                line.chars().take(80).collect::<String>()
+            )
+        };
+        if f.len() != 8 {
+            bail!(bad());
+        }
+        let n: usize = f[0].parse().ok().with_context(bad)?;
+        let seconds: f64 = f[4]
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .with_context(bad)?;
+        let nodes: f64 = f[7].parse().ok().with_context(bad)?;
+        let entry = runs
+            .entry((f[1].to_string(), n))
+            .or_insert((Vec::new(), nodes));
+        entry.0.push(seconds);
+    }
+    if runs.is_empty() {
+        bail!("it holds no runs");
+    }
+    let mut series = Series::new();
+    for ((solver, n), (mut secs, nodes)) in runs {
+        secs.sort_by(f64::total_cmp);
+        let median = secs[secs.len() / 2];
+        series.entry(solver).or_default().insert(n, (median, nodes));
+    }
+    Ok(series)
+}
+
+fn draw(series: &Series, path: &Path) -> Result<()> {
+    let ns = series.values().flat_map(|s| s.keys().copied());
+    let (lo, hi) = ns
+        .clone()
+        .fold((usize::MAX, 0), |(a, b), n| (a.min(n), b.max(n)));
+    let root = SVGBackend::new(path, (960, 1040)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (top, bottom) = root.split_vertically(520);
+    panel(
+        &top,
+        series,
+        lo,
+        hi,
+        "median seconds per count",
+        "seconds",
+        |p| p.0,
+    )?;
+    panel(
+        &bottom,
+        series,
+        lo,
+        hi,
+        "nodes (queens placed) per count",
+        "nodes",
+        |p| p.1,
+    )?;
+    root.present()?;
+    Ok(())
+}
+
+fn panel(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    series: &Series,
+    lo: usize,
+    hi: usize,
+    title: &str,
+    unit: &str,
+    pick: impl Fn(&(f64, f64)) -> f64,
+) -> Result<()> {
+    // Log scales need positive values: a run too short to time is drawn at 1 microsecond.
+    let floor = 1e-6;
+    let values: Vec<f64> = series
+        .values()
+        .flat_map(|s| s.values().map(&pick))
+        .map(|v| v.max(floor))
+        .collect();
+    let ymin = values.iter().copied().fold(f64::MAX, f64::min) / 2.0;
+    let ymax = values.iter().copied().fold(f64::MIN, f64::max) * 2.0;
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 22))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(
+            (lo as f64 - 0.5)..(hi as f64 + 0.5),
+            (ymin..ymax).log_scale(),
+        )?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc(unit)
+        .x_labels(hi - lo + 2)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0e}"))
+        .draw()?;
+    for (i, (solver, points)) in series.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let pts: Vec<(f64, f64)> = points
+            .iter()
+            .map(|(&n, p)| (n as f64, pick(p).max(floor)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
+            .label(solver)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, color.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_per_solver_and_size() {
+        let text = format!("{RAW_HEADER}\n8,pairs,2,1,0.3,92,12,100\n8,pairs,2,2,0.1,92,12,100\n8,pairs,2,3,0.2,92,12,100\n9,brute,1,1,1.5,352,46,362880\n");
+        let s = parse(&text).unwrap();
+        assert_eq!(s["pairs"][&8], (0.2, 100.0));
+        assert_eq!(s["brute"][&9], (1.5, 362880.0));
+    }
+
+    #[test]
+    fn foreign_and_broken_files_are_refused() {
+        assert!(parse("").unwrap_err().to_string().contains("empty"));
+        assert!(parse("a,b,c\n1,2,3\n")
+            .unwrap_err()
+            .to_string()
+            .contains("header"));
+        let broken = format!("{RAW_HEADER}\n8,pairs,2,1,fast,92,12,100\n");
+        assert!(parse(&broken).unwrap_err().to_string().contains("line 2"));
+        assert!(parse(&format!("{RAW_HEADER}\n"))
+            .unwrap_err()
+            .to_string()
+            .contains("no runs"));
+    }
+}
