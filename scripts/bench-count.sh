@@ -28,7 +28,10 @@ cbin=target/baseline-plain
 gcc -O3 -o "$cbin" scripts/baseline/plain.c
 
 host=$(hostname -s 2>/dev/null || echo unknown)
+# A fresh directory every run: an earlier record is never overwritten.
 dir="results/$(date -u +%Y-%m-%d)-$host"
+k=2
+while [ -e "$dir" ]; do dir="results/$(date -u +%Y-%m-%d)-$host-$k"; k=$((k + 1)); done
 mkdir -p "$dir"
 raw="$dir/raw.csv"
 echo "program,n,threads,repeat,seconds,total,nodes" > "$raw"

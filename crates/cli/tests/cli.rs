@@ -20,6 +20,20 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out).unwrap()
 }
 
+/// Runs `args` and checks the failure: exit code 2, one line on stderr
+/// containing `needle`, no panic, nothing on stdout.
+fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = nqueens().args(args).assert().code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("nqueens: error: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+}
+
 #[test]
 fn count_reports_every_required_key() {
     let v = json(&["count", "12", "--threads", "2"]);
@@ -195,15 +209,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
         (&["frobnicate"], "unrecognized subcommand"),
     ];
     for (args, needle) in cases {
-        let out = nqueens().args(*args).assert().code(2).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("nqueens: error: ") && err.contains(needle),
-            "{args:?}: {err}"
-        );
-        assert!(!err.contains("panicked"), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert_usage_error(args, needle);
     }
 }
 
@@ -414,10 +420,7 @@ fn bench_and_plot_refuse_bad_input_and_leave_nothing_behind() {
         ),
     ];
     for (args, needle) in cases {
-        let out = nqueens().args(&args).assert().code(2).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_usage_error(&args, needle);
     }
     // Only what the test made is there: no run directory, no picture.
     let mut left: Vec<String> = std::fs::read_dir(&base)

@@ -16,7 +16,6 @@ use anyhow::Result;
 use nqueens_sched::{NoProgress, Options, Report, Solver};
 
 use super::Mismatch;
-use crate::cli::TableFormat;
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::machine;
 use crate::options::Bench;
@@ -154,12 +153,7 @@ fn median(v: &[f64]) -> Option<f64> {
 }
 
 pub fn run(opts: Bench) -> Result<ExitCode> {
-    let format = match opts.format {
-        TableFormat::Text => Format::TextTable,
-        TableFormat::Markdown => Format::Markdown,
-        TableFormat::Csv => Format::Csv,
-        TableFormat::Json => Format::Json,
-    };
+    let format = Format::from(opts.format);
     let mut out = match &opts.out {
         Some(base) => {
             let dir = RunDir::create(

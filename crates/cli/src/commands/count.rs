@@ -7,7 +7,6 @@ use anyhow::Result;
 use nqueens_sched::Report;
 
 use super::Mismatch;
-use crate::cli::CountFormat;
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::options::Count;
 use crate::progress::Bar;
@@ -19,11 +18,7 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     bar.finish();
     let report = report?;
     let check = Check::of(report.n, report.total, report.unique);
-    let format = match opts.format {
-        CountFormat::Text => Format::Text,
-        CountFormat::Json => Format::Json,
-        CountFormat::Csv => Format::Csv,
-    };
+    let format = Format::from(opts.format);
     let record = record(&report, check);
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
     let columns: Vec<Column> = record

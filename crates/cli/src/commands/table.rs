@@ -8,7 +8,6 @@ use nqueens_kernel::MAX_N;
 use nqueens_sched::{solvers, Options};
 
 use super::Mismatch;
-use crate::cli::TableFormat;
 use crate::export::{self, Cell, Column, Format};
 use crate::options::Table;
 use crate::progress::Bar;
@@ -45,12 +44,7 @@ const COLUMNS: [Column; 7] = [
 ];
 
 pub fn run(opts: Table) -> Result<ExitCode> {
-    let format = match opts.format {
-        TableFormat::Text => Format::TextTable,
-        TableFormat::Markdown => Format::Markdown,
-        TableFormat::Csv => Format::Csv,
-        TableFormat::Json => Format::Json,
-    };
+    let format = Format::from(opts.format);
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
     let solver = solvers::default();
     let run = Options {

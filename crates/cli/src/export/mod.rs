@@ -101,6 +101,29 @@ pub enum Format {
     Json,
 }
 
+impl From<crate::cli::TableFormat> for Format {
+    fn from(f: crate::cli::TableFormat) -> Format {
+        use crate::cli::TableFormat as T;
+        match f {
+            T::Text => Format::TextTable,
+            T::Markdown => Format::Markdown,
+            T::Csv => Format::Csv,
+            T::Json => Format::Json,
+        }
+    }
+}
+
+impl From<crate::cli::CountFormat> for Format {
+    fn from(f: crate::cli::CountFormat) -> Format {
+        use crate::cli::CountFormat as C;
+        match f {
+            C::Text => Format::Text,
+            C::Json => Format::Json,
+            C::Csv => Format::Csv,
+        }
+    }
+}
+
 /// A sink for `format` writing to `out`.
 pub fn sink<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
     match format {
