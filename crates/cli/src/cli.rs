@@ -58,6 +58,9 @@ pub struct CountArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
+    /// Record each finished subproblem in FILE and resume from it: run the same command again after an interruption.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -3,6 +3,7 @@
 //! Flow: `cli` parses, `options` validates, `commands` asks the scheduler and
 //! hands plain records to `export`, which writes them in the chosen format.
 
+mod checkpoint;
 mod cli;
 mod commands;
 mod export;
@@ -10,6 +11,7 @@ mod machine;
 mod options;
 mod progress;
 mod record;
+mod signals;
 mod verify;
 
 use std::io::{self, Write};

@@ -11,6 +11,7 @@ use crate::cli::{BenchArgs, CountArgs, CountFormat, RunArgs, TableArgs, TableFor
 
 /// A validated `count` request.
 pub struct Count {
+    pub checkpoint: Option<std::path::PathBuf>,
     pub board: Board,
     pub solver: &'static dyn Solver,
     pub run: Options,
@@ -47,6 +48,7 @@ impl TryFrom<CountArgs> for Count {
             }
         }
         Ok(Count {
+            checkpoint: a.checkpoint,
             board,
             solver,
             run: Options {

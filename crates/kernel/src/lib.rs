@@ -55,6 +55,10 @@ pub use symmetry::{
     burnside, fixed_by_half_turn, fixed_by_quarter_turn, fixed_by_reflection, Symmetry,
 };
 
+/// This kernel's version: checkpoints and shard plans record it, since the
+/// documented order of subproblems belongs to a version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The largest board the kernel counts: one bit per column in a `u32`.
 ///
 /// Totals are carried in `u128`, so no count can overflow on such a board

@@ -19,6 +19,14 @@ pub enum Error {
         /// The board asked for.
         n: usize,
     },
+    /// The caller asked to stop ([`crate::Progress::stop`]).
+    #[error("interrupted after {done} of {total} subproblems")]
+    Interrupted {
+        /// Subproblems finished (counted or recorded).
+        done: usize,
+        /// Subproblems in the split.
+        total: usize,
+    },
     /// The thread pool could not be built.
     #[error("could not start {threads} threads: {source}")]
     Pool {

@@ -51,13 +51,43 @@ impl Options {
     }
 }
 
-/// Told about work as it completes. Called from worker threads.
+/// The caller's say in a splitting count, and its view of the work as it
+/// completes: progress bars, checkpoints and shards are all built on this.
+/// Called from worker threads. Solvers that do not split call none of it.
 pub trait Progress: Sync {
     /// The count is about to start on `subproblems` pieces of work.
     fn start(&self, _subproblems: usize) {}
     /// The subproblem with this index (in its split) is finished, with its
     /// weighted tally.
     fn done(&self, _index: u64, _tally: Tally) {}
+    /// A tally already known for this subproblem (from a checkpoint): used
+    /// instead of counting it, and not reported to [`Progress::done`].
+    fn recorded(&self, _index: u64) -> Option<Tally> {
+        None
+    }
+    /// Whether this subproblem belongs to this run at all: a shard counts
+    /// only its own, and its total is then theirs alone.
+    fn wanted(&self, _index: u64) -> bool {
+        true
+    }
+    /// Asked before each subproblem: `true` leaves the rest uncounted and
+    /// the count ends with [`Error::Interrupted`] (finished ones were
+    /// already reported).
+    fn stop(&self) -> bool {
+        false
+    }
+}
+
+/// How a splitting solver cuts a board: what a checkpoint or a shard plan
+/// must agree on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    /// Split depth.
+    pub depth: usize,
+    /// Number of subproblems.
+    pub subproblems: usize,
+    /// Nodes of the search that made them.
+    pub prefix_nodes: u64,
 }
 
 /// A [`Progress`] that ignores everything.

@@ -2,7 +2,9 @@
 
 use nqueens_kernel::{Board, Part, Partition};
 
-use crate::{Error, Options, Outcome, Progress, Total};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::{Error, Layout, Options, Outcome, Progress, Total};
 use rayon::prelude::*;
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
@@ -43,12 +45,24 @@ pub(crate) fn count_split<P: Part>(
     split: &Partition<P>,
     parallel: bool,
     progress: &dyn Progress,
-) -> Total {
+) -> Result<Total, Error> {
     let board = split.board();
     progress.start(split.len());
+    let skipped = AtomicUsize::new(0);
     let one = |s: &P| {
+        let i = s.index();
+        if !progress.wanted(i) {
+            return Total::default();
+        }
+        if let Some(t) = progress.recorded(i) {
+            return Total::from(t);
+        }
+        if progress.stop() {
+            skipped.fetch_add(1, Ordering::Relaxed);
+            return Total::default();
+        }
         let t = s.count(board);
-        progress.done(s.index(), t);
+        progress.done(i, t);
         Total::from(t)
     };
     let total = if parallel {
@@ -65,11 +79,46 @@ pub(crate) fn count_split<P: Part>(
             .map(one)
             .fold(Total::default(), |a, b| a + b)
     };
-    total
-        + Total {
-            solutions: 0,
-            nodes: u128::from(split.prefix_nodes()),
-        }
+    match skipped.into_inner() {
+        0 => Ok(total
+            + Total {
+                solutions: 0,
+                nodes: u128::from(split.prefix_nodes()),
+            }),
+        k => Err(Error::Interrupted {
+            done: split.len() - k,
+            total: split.len(),
+        }),
+    }
+}
+
+/// The split a splitting solver would make: the requested depth, or the
+/// default one.
+pub(crate) fn split_for<P: Part>(
+    board: Board,
+    opts: &Options,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Partition<P>, Error> {
+    let depth = opts.depth.unwrap_or_else(|| {
+        default_depth(board, opts.threads, |d| {
+            make(board, d).map_or(0, |s| s.len())
+        })
+    });
+    Ok(make(board, depth)?)
+}
+
+/// The layout of that split.
+pub(crate) fn layout<P: Part>(
+    board: Board,
+    opts: &Options,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Layout, Error> {
+    let split = split_for(board, opts, make)?;
+    Ok(Layout {
+        depth: split.depth(),
+        subproblems: split.len(),
+        prefix_nodes: split.prefix_nodes(),
+    })
 }
 
 /// Runs a splitting solver: the split at the requested depth (or the
@@ -81,17 +130,12 @@ pub(crate) fn run<P: Part>(
     progress: &dyn Progress,
     make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Outcome, Error> {
-    let depth = opts.depth.unwrap_or_else(|| {
-        default_depth(board, opts.threads, |d| {
-            make(board, d).map_or(0, |s| s.len())
-        })
-    });
-    let split = make(board, depth)?;
-    let total = count_split(&split, opts.threads > 1, progress);
+    let split = split_for(board, opts, make)?;
+    let total = count_split(&split, opts.threads > 1, progress)?;
     Ok(Outcome {
         total,
         threads: opts.threads,
-        depth: Some(depth),
+        depth: Some(split.depth()),
         subproblems: Some(split.len()),
         ..Outcome::default()
     })

@@ -1,20 +1,28 @@
 //! `nqueens count N`.
 
 use std::io;
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
-use anyhow::Result;
-use nqueens_sched::Report;
+use anyhow::{Context, Result};
+use nqueens_kernel::Tally;
+use nqueens_sched::{Progress, Report};
 
 use super::Mismatch;
+use crate::checkpoint::{Checkpoint, Header};
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::options::Count;
 use crate::progress::Bar;
+use crate::signals;
 use crate::verify::Check;
 
 pub fn run(opts: Count) -> Result<ExitCode> {
     let bar = Bar::new(format!("n = {}", opts.board.n()));
-    let report = nqueens_sched::count(opts.solver, opts.board, &opts.run, &bar);
+    let report = match &opts.checkpoint {
+        None => nqueens_sched::count(opts.solver, opts.board, &opts.run, &bar),
+        Some(path) => with_checkpoint(&opts, path, &bar)?,
+    };
     bar.finish();
     let report = report?;
     let check = Check::of(report.n, report.total, report.unique);
@@ -36,6 +44,92 @@ pub fn run(opts: Count) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Counts with every finished subproblem recorded in `path`, resuming from
+/// what it already holds.
+fn with_checkpoint(
+    opts: &Count,
+    path: &Path,
+    bar: &Bar,
+) -> Result<Result<Report, nqueens_sched::Error>> {
+    let mut run = opts.run;
+    // Resuming adopts the checkpoint's depth unless one is asked for: the
+    // default depth depends on the thread count, which may have changed.
+    if run.depth.is_none() {
+        run.depth = Checkpoint::recorded_depth(path)?;
+    }
+    let layout = opts.solver.layout(opts.board, &run)?.with_context(|| {
+        format!(
+            "solver '{}' does not split its work, so it cannot checkpoint (use pairs or parallel)",
+            opts.solver.name()
+        )
+    })?;
+    run.depth = Some(layout.depth);
+    let header = Header {
+        n: opts.board.n(),
+        solver: opts.solver.name().to_string(),
+        depth: layout.depth,
+        subproblems: layout.subproblems,
+        kernel: nqueens_kernel::VERSION.to_string(),
+    };
+    let ck = Arc::new(Checkpoint::open(path, &header)?);
+    let resume: Vec<String> = std::env::args()
+        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
+        .collect();
+    let resume = resume.join(" ");
+    let watcher = Arc::clone(&ck);
+    signals::on_stop(move || watcher.exit_interrupted(&resume))?;
+    let journal = Journal {
+        bar,
+        ck: &ck,
+        failed: Mutex::new(None),
+    };
+    let report = nqueens_sched::count(opts.solver, opts.board, &run, &journal);
+    ck.sync()
+        .with_context(|| format!("cannot sync checkpoint {}", path.display()))?;
+    if let Some(e) = journal
+        .failed
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
+        return Err(e).with_context(|| {
+            format!(
+                "cannot write to checkpoint {} (the records before this error are safe)",
+                path.display()
+            )
+        });
+    }
+    Ok(report)
+}
+
+/// The progress of a checkpointed count: the bar, and the file.
+struct Journal<'a> {
+    bar: &'a Bar,
+    ck: &'a Checkpoint,
+    failed: Mutex<Option<io::Error>>,
+}
+
+impl Progress for Journal<'_> {
+    fn start(&self, subproblems: usize) {
+        self.bar.start(subproblems);
+        self.bar.skip(self.ck.len() as u64);
+    }
+    fn done(&self, index: u64, tally: Tally) {
+        if let Err(e) = self.ck.append(index, tally) {
+            self.failed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+        }
+        self.bar.done(index, tally);
+    }
+    fn recorded(&self, index: u64) -> Option<Tally> {
+        self.ck.recorded(index)
+    }
+    fn stop(&self) -> bool {
+        self.failed.lock().map_or(true, |f| f.is_some())
+    }
 }
 
 /// The report as one record: the JSON keys, in order.

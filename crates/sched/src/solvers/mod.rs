@@ -35,6 +35,12 @@ pub trait Solver: Sync {
     fn max_n(&self) -> usize {
         nqueens_kernel::MAX_N
     }
+    /// How it splits `board` under `opts`, for solvers that split their
+    /// work into subproblems with stable indices (checkpoints and shards
+    /// need them); `None` for the others.
+    fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<crate::Layout>, Error> {
+        Ok(None)
+    }
     /// Whether it uses more than one thread when asked to.
     fn uses_threads(&self) -> bool {
         false

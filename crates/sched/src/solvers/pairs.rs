@@ -18,6 +18,9 @@ impl Solver for Pairs {
     fn description(&self) -> &'static str {
         "bitmask kernel over canonical first-row/last-row column pairs (mirrors and half turn), fanned out over threads"
     }
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<crate::Layout>, Error> {
+        split::layout(board, opts, PairSplit::new).map(Some)
+    }
     fn uses_threads(&self) -> bool {
         true
     }

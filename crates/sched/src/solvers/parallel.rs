@@ -17,6 +17,9 @@ impl Solver for Parallel {
     fn description(&self) -> &'static str {
         "bitmask kernel with first-row half-mirroring, prefix subproblems fanned out over threads"
     }
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<crate::Layout>, Error> {
+        split::layout(board, opts, Split::new).map(Some)
+    }
     fn uses_threads(&self) -> bool {
         true
     }
