@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -133,7 +133,7 @@ impl Checkpoint {
     pub fn open(path: &Path, header: &Header) -> Result<Checkpoint> {
         let header_crc = crc32(header.line().as_bytes());
         let mut recorded = HashMap::new();
-        let file = if path.exists() {
+        if path.exists() {
             let text = read(path)?;
             let mut lines = text.split_inclusive('\n');
             let first = lines.next().unwrap_or("");
@@ -174,12 +174,10 @@ impl Checkpoint {
                 }
             }
             let file = OpenOptions::new()
-                .read(true)
                 .write(true)
                 .open(path)
                 .with_context(|| format!("cannot write to checkpoint {}", path.display()))?;
             file.set_len(good_len as u64)?;
-            file
         } else {
             // Written whole to a temporary file first, so a checkpoint never
             // exists without its header.
@@ -190,10 +188,19 @@ impl Checkpoint {
             f.sync_all()?;
             std::fs::rename(&tmp, path)
                 .with_context(|| format!("cannot create checkpoint {}", path.display()))?;
-            OpenOptions::new().read(true).write(true).open(path)?
-        };
-        let mut file = file;
-        file.seek(SeekFrom::End(0))?;
+        }
+        // Appends go to the end whatever else writes there, and one process
+        // at a time holds the file.
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write to checkpoint {}", path.display()))?;
+        if file.try_lock().is_err() {
+            bail!(
+                "checkpoint {} is in use by another nqueens process",
+                path.display()
+            );
+        }
         Ok(Checkpoint {
             path: path.to_path_buf(),
             header_crc,

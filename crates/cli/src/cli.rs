@@ -36,6 +36,24 @@ pub enum Command {
         after_help = "Example:\n  nqueens plot results/2026-11-22-vm --out results/2026-11-22-vm/plot.svg"
     )]
     Plot(PlotArgs),
+    /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
+    #[command(
+        after_help = "Shards are numbered from 0, like a Slurm array (--array=0-15).\n\nExample:\n  nqueens plan 19 --shards 64 > plan.json"
+    )]
+    Plan(PlanArgs),
+    /// Count one shard of a plan: idempotent, checkpointed, saves and exits on SIGTERM/SIGUSR1.
+    #[command(
+        after_help = "Examples:\n  nqueens run-shard --plan plan.json --shard 3 --out results/\n  sbatch --array=0-63 --requeue --signal=B:USR1@60 scripts/slurm/nqueens-shard.sbatch plan.json results/"
+    )]
+    RunShard(RunShardArgs),
+    /// List the shards with no valid result in DIR, in Slurm array syntax (nothing when complete).
+    #[command(
+        after_help = "Example:\n  sbatch --array=$(nqueens missing --plan plan.json results/) scripts/slurm/nqueens-shard.sbatch plan.json results/"
+    )]
+    Missing(MissingArgs),
+    /// Check every shard's result against the plan and add them up (total, unique, nodes).
+    #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
+    Merge(MergeArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers")]
     Solvers,
@@ -108,6 +126,62 @@ pub struct BenchArgs {
     /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct PlanArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Number of shards.
+    #[arg(long, value_name = "K")]
+    pub shards: String,
+    /// Splitting solver [default: the default solver].
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+    /// Split depth [default: enough for 64 subproblems per shard].
+    #[arg(long, value_name = "D")]
+    pub depth: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct RunShardArgs {
+    /// The plan (from `nqueens plan`).
+    #[arg(long, value_name = "plan.json")]
+    pub plan: std::path::PathBuf,
+    /// Shard id [default: $SLURM_ARRAY_TASK_ID].
+    #[arg(long, value_name = "I")]
+    pub shard: Option<String>,
+    /// Directory of results (shard-I.json) and checkpoints (shard-I.ckpt).
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MissingArgs {
+    /// The plan.
+    #[arg(long, value_name = "plan.json")]
+    pub plan: std::path::PathBuf,
+    /// Directory of results.
+    #[arg(value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The plan.
+    #[arg(long, value_name = "plan.json")]
+    pub plan: std::path::PathBuf,
+    /// Directory of results.
+    #[arg(value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
 }
 
 #[derive(Debug, clap::Args)]

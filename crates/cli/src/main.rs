@@ -11,6 +11,7 @@ mod machine;
 mod options;
 mod progress;
 mod record;
+mod shards;
 mod signals;
 mod verify;
 

@@ -155,7 +155,7 @@ impl TryFrom<BenchArgs> for Bench {
 }
 
 /// Looks a solver up by name.
-fn solver(name: &str) -> Result<&'static dyn Solver> {
+pub fn solver(name: &str) -> Result<&'static dyn Solver> {
     solvers::by_name(name).with_context(|| {
         let names: Vec<_> = solvers::all().iter().map(|s| s.name()).collect();
         format!("unknown solver '{name}' (known: {})", names.join(", "))
@@ -174,7 +174,7 @@ fn range(from: &str, to: &str) -> Result<Vec<Board>> {
 }
 
 /// Parses a board size, with the kernel's own limits.
-fn board(text: &str, what: &str) -> Result<Board> {
+pub fn board(text: &str, what: &str) -> Result<Board> {
     let n: i128 = text.trim().parse().map_err(|_| {
         anyhow::anyhow!("{what} must be a whole number from 1 to {MAX_N}, not '{text}'")
     })?;
@@ -189,7 +189,7 @@ fn board(text: &str, what: &str) -> Result<Board> {
 }
 
 /// Parses a positive whole number.
-fn whole(text: &str, what: &str) -> Result<usize> {
+pub fn whole(text: &str, what: &str) -> Result<usize> {
     let v: i128 = text
         .trim()
         .parse()
@@ -197,7 +197,7 @@ fn whole(text: &str, what: &str) -> Result<usize> {
     usize::try_from(v).map_err(|_| anyhow::anyhow!("{what} must be at least 1, not {v}"))
 }
 
-fn threads(run: &RunArgs) -> Result<usize> {
+pub fn threads(run: &RunArgs) -> Result<usize> {
     match run.threads.as_deref() {
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
         Some(t) => match whole(t, "--threads")? {

@@ -203,6 +203,40 @@ pub struct Report {
     pub symmetry_seconds: f64,
 }
 
+/// Runs only `solver`'s total search, on a pool of `opts.threads`, with the
+/// caller's [`Progress`] choosing which subproblems belong to the run: what
+/// one shard of a cluster plan does. The symmetric searches are left to
+/// [`symmetric`], done once per plan.
+///
+/// ```
+/// use nqueens_sched::{count_parts, solvers, NoProgress, Options};
+/// let board = nqueens_kernel::Board::new(8).unwrap();
+/// let o = count_parts(solvers::default(), board, &Options { threads: 2, depth: Some(2) }, &NoProgress).unwrap();
+/// assert_eq!(o.total.solutions, 92);
+/// ```
+pub fn count_parts(
+    solver: &dyn Solver,
+    board: Board,
+    opts: &Options,
+    progress: &dyn Progress,
+) -> Result<Outcome, Error> {
+    if opts.threads == 0 {
+        return Err(Error::NoThreads);
+    }
+    pool::run_on(opts.threads, || solver.total(board, opts, progress))?
+}
+
+/// The solutions fixed by the half turn and by the quarter turn, with the
+/// nodes of their searches: Burnside's lemma needs them beside any total.
+///
+/// ```
+/// let (half, quarter) = nqueens_sched::symmetric(nqueens_kernel::Board::new(8).unwrap());
+/// assert_eq!((half.solutions, quarter.solutions), (4, 0));
+/// ```
+pub fn symmetric(board: Board) -> (Tally, Tally) {
+    (fixed_by_half_turn(board), fixed_by_quarter_turn(board))
+}
+
 /// Counts `board` with `solver`: its total, the symmetric solutions beside
 /// it, and unique by Burnside's lemma.
 ///
@@ -249,7 +283,7 @@ pub fn count(
     };
     let symmetric = || {
         let start = Instant::now();
-        let found = (fixed_by_half_turn(board), fixed_by_quarter_turn(board));
+        let found = symmetric(board);
         (found, start.elapsed().as_secs_f64())
     };
     let (outcome, ((half, quarter), symmetry_seconds)) = pool::run_on(threads, || {

@@ -207,7 +207,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                     opts.max_seconds
                 ));
             } else {
-                if previous.map_or(true, |p| p < WARM_UP_BELOW_SECONDS) {
+                if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
                     timed(solver, board, threads)?;
                 }
                 for run in 1..=opts.repeat {

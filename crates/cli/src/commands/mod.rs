@@ -4,6 +4,7 @@
 mod bench;
 mod count;
 mod plot;
+mod shard;
 mod solvers;
 mod table;
 
@@ -32,6 +33,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
         Command::Plot(a) => plot::run(a),
+        Command::Plan(a) => shard::plan(a),
+        Command::RunShard(a) => shard::run_shard(a),
+        Command::Missing(a) => shard::missing(a),
+        Command::Merge(a) => shard::merge(a),
         Command::Solvers => solvers::run(),
     }
 }
