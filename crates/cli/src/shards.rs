@@ -145,8 +145,9 @@ pub struct ShardResult {
     pub end: u64,
     /// `[index, solutions, nodes]` per subproblem, in index order.
     pub subproblems: Vec<[u64; 3]>,
-    pub total: u64,
-    pub nodes: u64,
+    /// Sums in u128: a shard's total passes u64 from n = 29 on.
+    pub total: u128,
+    pub nodes: u128,
     pub host: String,
     pub seconds: f64,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -213,10 +214,9 @@ impl ShardResult {
         if indices != (range.first..range.end).collect::<Vec<_>>() {
             bail!("does not count each of its subproblems exactly once");
         }
-        let (total, nodes) = r
-            .subproblems
-            .iter()
-            .fold((0u64, 0u64), |(t, n), s| (t + s[1], n + s[2]));
+        let (total, nodes) = r.subproblems.iter().fold((0u128, 0u128), |(t, n), s| {
+            (t + u128::from(s[1]), n + u128::from(s[2]))
+        });
         if (total, nodes) != (r.total, r.nodes) {
             bail!("its totals do not add up");
         }

@@ -176,8 +176,8 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         shard: i,
         first: range.first,
         end: range.end,
-        total: subproblems.iter().map(|s| s[1]).sum(),
-        nodes: subproblems.iter().map(|s| s[2]).sum(),
+        total: subproblems.iter().map(|s| u128::from(s[1])).sum(),
+        nodes: subproblems.iter().map(|s| u128::from(s[2])).sum(),
         subproblems,
         host: machine::host(),
         seconds: start.elapsed().as_secs_f64(),
@@ -302,9 +302,8 @@ pub fn merge(a: MergeArgs) -> Result<ExitCode> {
             a.plan.display()
         );
     }
-    let total: u128 = good.iter().map(|r| u128::from(r.total)).sum();
-    let nodes: u128 =
-        good.iter().map(|r| u128::from(r.nodes)).sum::<u128>() + u128::from(plan.prefix_nodes);
+    let total: u128 = good.iter().map(|r| r.total).sum();
+    let nodes: u128 = good.iter().map(|r| r.nodes).sum::<u128>() + u128::from(plan.prefix_nodes);
     let board = Board::new(plan.n)?;
     let unique = burnside(board, total, plan.fixed_180.into(), plan.fixed_90.into());
     let seconds: f64 = good.iter().map(|r| r.seconds).sum();
