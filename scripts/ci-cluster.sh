@@ -58,7 +58,10 @@ wait "$driver" 2>/dev/null || true
 done_before=$(ls presults/shard-*.json 2>/dev/null | wc -l)
 echo "results before the kill: $done_before of 32"
 [ "$done_before" -lt 32 ] || { echo "ci-cluster: the run finished before the kill; nothing was tested"; exit 1; }
-parallel -j2 --joblog joblog.tsv --resume-failed "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 31) >/dev/null 2>&1
+# Shards that outlived their driver (parallel gives each job its own process
+# group) are waited for by their reruns.
+parallel -j2 --joblog joblog.tsv --resume-failed "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 31) >parallel.log 2>&1 \
+    || { cat parallel.log; exit 1; }
 "$nq" merge --plan pplan.json presults --format json | tee pmerged.json
 grep -q '"total":14772512,"unique":1846955' pmerged.json
 echo "ci-cluster: ok"

@@ -89,6 +89,22 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     let range = plan.shard(i)?.clone();
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create --out directory {}", a.out.display()))?;
+    // One run of a shard at a time: a rerun (a requeue, a retry after a
+    // crashed driver whose shards live on) waits for the live one, then
+    // finds its result below. The lock file stays: removing it would let a
+    // waiter lock a different file.
+    let lock_path = a.out.join(format!("shard-{i}.lock"));
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .with_context(|| format!("cannot create {}", lock_path.display()))?;
+    if lock.try_lock().is_err() {
+        eprintln!("nqueens: shard {i} is running elsewhere; waiting for it to finish");
+        lock.lock()
+            .with_context(|| format!("cannot lock {}", lock_path.display()))?;
+    }
     match ShardResult::load(&a.out, &plan, i) {
         Ok(Some(_)) => {
             eprintln!(
