@@ -211,11 +211,6 @@ impl Checkpoint {
         })
     }
 
-    /// Subproblems already recorded.
-    pub fn len(&self) -> usize {
-        self.recorded.len()
-    }
-
     pub fn recorded(&self, index: u64) -> Option<Tally> {
         self.recorded.get(&index).copied()
     }
@@ -352,7 +347,7 @@ mod tests {
         f.write_all(b"7 4 3").unwrap();
         drop(f);
         let c = Checkpoint::open(&p, &header()).unwrap();
-        assert_eq!(c.len(), 2);
+        assert_eq!(c.saved(), 2);
         assert_eq!(
             c.recorded(3),
             Some(Tally {
@@ -369,7 +364,7 @@ mod tests {
         )
         .unwrap();
         drop(c);
-        assert_eq!(Checkpoint::open(&p, &header()).unwrap().len(), 3);
+        assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 3);
         std::fs::remove_file(&p).unwrap();
     }
 

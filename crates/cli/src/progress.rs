@@ -1,6 +1,7 @@
 //! Progress bars on a terminal, nothing anywhere else.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -11,6 +12,10 @@ use nqueens_sched::Progress;
 /// when it is a terminal and hidden otherwise (pipes, files, CI logs).
 pub struct Bar {
     bar: ProgressBar,
+    visible: bool,
+    /// Estimated work per subproblem, by index; empty until the scheduler
+    /// sends them (then the bar counts work, not pieces).
+    weights: Mutex<Vec<u64>>,
 }
 
 impl Bar {
@@ -28,7 +33,7 @@ impl Bar {
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
             let template = format!(
-                "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {unit}, eta {{eta}}"
+                "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{percent}}% of {unit}, eta {{eta}}"
             );
             bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
             bar.enable_steady_tick(Duration::from_millis(200));
@@ -37,7 +42,24 @@ impl Bar {
             ProgressBar::hidden()
         };
         bar.set_prefix(label);
-        Bar { bar }
+        let visible = !bar.is_hidden();
+        Bar {
+            bar,
+            visible,
+            weights: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Subproblem `index` needs no counting (a checkpoint has it).
+    pub fn passed(&self, index: u64) {
+        let w = self.weights.lock().map_or(1, |w| {
+            usize::try_from(index)
+                .ok()
+                .and_then(|i| w.get(i))
+                .copied()
+                .unwrap_or(1)
+        });
+        self.bar.inc(w);
     }
 
     /// One more unit done.
@@ -66,12 +88,26 @@ impl Bar {
 
 impl Progress for Bar {
     fn start(&self, subproblems: usize) {
+        if let Ok(mut w) = self.weights.lock() {
+            w.clear();
+        }
         self.bar.set_length(subproblems as u64);
         self.bar.set_position(0);
         self.bar.reset_eta();
     }
 
-    fn done(&self, _: u64, _: Tally) {
-        self.bar.inc(1);
+    fn wants_weights(&self) -> bool {
+        self.visible
+    }
+
+    fn weights(&self, weights: &[u64]) {
+        self.bar.set_length(weights.iter().sum());
+        if let Ok(mut w) = self.weights.lock() {
+            *w = weights.to_vec();
+        }
+    }
+
+    fn done(&self, index: u64, _: Tally) {
+        self.passed(index);
     }
 }

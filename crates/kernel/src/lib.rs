@@ -50,7 +50,7 @@ pub use levels::{levels, LevelTally, LEVELS_MAX_N};
 pub use pairs::{count_total_pairs, PairSplit, PairSubproblem};
 pub use partition::{Part, Partition};
 pub use prefix::{Split, Subproblem};
-pub use search::{count_from, State, Tally};
+pub use search::{count_from, lookahead, State, Tally};
 pub use symmetry::{
     burnside, fixed_by_half_turn, fixed_by_quarter_turn, fixed_by_reflection, Symmetry,
 };

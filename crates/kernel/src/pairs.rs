@@ -346,6 +346,20 @@ impl Part for PairSubproblem {
     fn count(&self, board: Board) -> Tally {
         PairSubproblem::count(self, board)
     }
+    fn estimate(&self, board: Board) -> u64 {
+        if !self.reserved || self.top.row + 1 >= board.n() {
+            return crate::lookahead(board, self.top, 3).max(1);
+        }
+        // A reserved last-row queen prunes every row: its column and diagonals.
+        let (n, b) = (board.n(), self.last.trailing_zeros() as usize);
+        let mut top = self.top;
+        top.cols |= 1 << b;
+        let masks: Vec<u32> = (self.top.row..n - 1)
+            .take(3)
+            .map(|r| bottom_diagonals(n, b, r))
+            .collect();
+        crate::search::lookahead_masked(board, top, &masks, 3).max(1)
+    }
 }
 
 /// The partners of first-row column `a` on a board with `n > 1`: the

@@ -11,6 +11,9 @@ pub trait Part: Sync {
     fn index(&self) -> u64;
     /// Its weighted solutions and the nodes below it.
     fn count(&self, board: Board) -> Tally;
+    /// A cheap estimate of its work relative to the others of its split
+    /// (nodes within the next three rows, at least 1), for progress bars.
+    fn estimate(&self, board: Board) -> u64;
 }
 
 /// A board cut into subproblems of type `P` at a given depth.

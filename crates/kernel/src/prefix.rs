@@ -138,6 +138,9 @@ impl Part for Subproblem {
     fn count(&self, board: Board) -> Tally {
         Subproblem::count(self, board)
     }
+    fn estimate(&self, board: Board) -> u64 {
+        crate::lookahead(board, self.state, 3).max(1)
+    }
 }
 
 #[cfg(test)]

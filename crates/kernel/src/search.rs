@@ -114,6 +114,38 @@ impl State {
     }
 }
 
+/// Nodes within the next `rows` rows below `state`: a cheap measure of how
+/// large its subtree is, for weighting progress (the subtrees of a split
+/// differ by orders of magnitude, and their sizes track their first few
+/// levels).
+///
+/// ```
+/// use nqueens_kernel::{lookahead, Board, State};
+/// let board = Board::new(8).unwrap();
+/// assert_eq!(lookahead(board, State::empty(), 1), 8);
+/// assert_eq!(lookahead(board, State::empty(), 2), 8 + 42);
+/// ```
+pub fn lookahead(board: Board, state: State, rows: usize) -> u64 {
+    lookahead_masked(board, state, &[], rows)
+}
+
+/// [`lookahead`] with row `state.row + i` also avoiding the columns
+/// `masks[i]` (missing entries mask nothing).
+pub(crate) fn lookahead_masked(board: Board, state: State, masks: &[u32], rows: usize) -> u64 {
+    if rows == 0 || state.row == board.n() {
+        return 0;
+    }
+    let mut avail = state.free(board) & !masks.first().copied().unwrap_or(0);
+    let rest = masks.get(1..).unwrap_or(&[]);
+    let mut nodes = 0;
+    while avail != 0 {
+        let bit = avail & avail.wrapping_neg();
+        avail ^= bit;
+        nodes += 1 + lookahead_masked(board, state.place(bit), rest, rows - 1);
+    }
+    nodes
+}
+
 /// Counts the completions of `state` and the nodes below it.
 ///
 /// The state itself is not counted as a node: the caller placed its queens.

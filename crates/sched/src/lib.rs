@@ -57,6 +57,14 @@ impl Options {
 pub trait Progress: Sync {
     /// The count is about to start on `subproblems` pieces of work.
     fn start(&self, _subproblems: usize) {}
+    /// Whether to call [`Progress::weights`]: estimating costs a little, so
+    /// only a progress bar someone sees asks for it.
+    fn wants_weights(&self) -> bool {
+        false
+    }
+    /// After `start`, the estimated relative work of each subproblem, by
+    /// index (see [`nqueens_kernel::Part::estimate`]).
+    fn weights(&self, _weights: &[u64]) {}
     /// The subproblem with this index (in its split) is finished, with its
     /// weighted tally.
     fn done(&self, _index: u64, _tally: Tally) {}

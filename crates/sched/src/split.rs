@@ -48,6 +48,14 @@ pub(crate) fn count_split<P: Part>(
 ) -> Result<Total, Error> {
     let board = split.board();
     progress.start(split.len());
+    if progress.wants_weights() {
+        let weights: Vec<u64> = split
+            .subproblems()
+            .iter()
+            .map(|s| s.estimate(board))
+            .collect();
+        progress.weights(&weights);
+    }
     let skipped = AtomicUsize::new(0);
     let one = |s: &P| {
         let i = s.index();

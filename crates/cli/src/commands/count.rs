@@ -113,7 +113,12 @@ struct Journal<'a> {
 impl Progress for Journal<'_> {
     fn start(&self, subproblems: usize) {
         self.bar.start(subproblems);
-        self.bar.skip(self.ck.len() as u64);
+    }
+    fn wants_weights(&self) -> bool {
+        self.bar.wants_weights()
+    }
+    fn weights(&self, weights: &[u64]) {
+        self.bar.weights(weights);
     }
     fn done(&self, index: u64, tally: Tally) {
         if let Err(e) = self.ck.append(index, tally) {
@@ -125,7 +130,11 @@ impl Progress for Journal<'_> {
         self.bar.done(index, tally);
     }
     fn recorded(&self, index: u64) -> Option<Tally> {
-        self.ck.recorded(index)
+        let r = self.ck.recorded(index);
+        if r.is_some() {
+            self.bar.passed(index);
+        }
+        r
     }
     fn stop(&self) -> bool {
         self.failed.lock().map_or(true, |f| f.is_some())

@@ -229,11 +229,18 @@ struct ShardJournal<'a> {
 
 impl Progress for ShardJournal<'_> {
     fn start(&self, _: usize) {
-        let recorded = (self.range.first..self.range.end)
-            .filter(|&i| self.ck.recorded(i).is_some())
-            .count();
         self.bar.start((self.range.end - self.range.first) as usize);
-        self.bar.skip(recorded as u64);
+    }
+    fn wants_weights(&self) -> bool {
+        self.bar.wants_weights()
+    }
+    fn weights(&self, weights: &[u64]) {
+        // The bar covers this shard's subproblems only.
+        let mine: Vec<u64> = (0u64..)
+            .zip(weights)
+            .map(|(i, &w)| if self.wanted(i) { w } else { 0 })
+            .collect();
+        self.bar.weights(&mine);
     }
     fn done(&self, index: u64, tally: Tally) {
         if let Err(e) = self.ck.append(index, tally) {
@@ -249,7 +256,11 @@ impl Progress for ShardJournal<'_> {
         self.bar.done(index, tally);
     }
     fn recorded(&self, index: u64) -> Option<Tally> {
-        self.ck.recorded(index)
+        let r = self.ck.recorded(index);
+        if r.is_some() {
+            self.bar.passed(index);
+        }
+        r
     }
     fn wanted(&self, index: u64) -> bool {
         (self.range.first..self.range.end).contains(&index)
