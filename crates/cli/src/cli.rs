@@ -36,6 +36,21 @@ pub enum Command {
         after_help = "Example:\n  nqueens plot results/2026-11-22-vm --out results/2026-11-22-vm/plot.svg"
     )]
     Plot(PlotArgs),
+    /// List solutions in lexicographic order, streamed (all, fundamental, or from a position).
+    #[command(
+        after_help = "Examples:\n  nqueens solutions 8\n  nqueens solutions 8 --unique --format json\n  nqueens solutions 8 --prefix \"1 5\" --format board\n  nqueens solutions 14 --limit 3 --format algebraic"
+    )]
+    Solutions(SolutionsArgs),
+    /// Draw one board in the terminal, or as an SVG picture, and check it.
+    #[command(
+        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg"
+    )]
+    Show(ShowArgs),
+    /// Find one solution for any n (up to 10^7), by construction or by search.
+    #[command(
+        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
+    )]
+    Solve(SolveArgs),
     /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
     #[command(
         after_help = "Shards are numbered from 0, like a Slurm array (--array=0-15).\n\nExample:\n  nqueens plan 19 --shards 64 > plan.json"
@@ -126,6 +141,101 @@ pub struct BenchArgs {
     /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct SolutionsArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Only fundamental solutions: the lexicographically smallest of each orbit under the 8 symmetries, with its orbit size.
+    #[arg(long)]
+    pub unique: bool,
+    /// Only solutions whose first rows hold these 1-based columns, e.g. "1 5".
+    #[arg(long, value_name = "\"c1 c2 ...\"", allow_hyphen_values = true)]
+    pub prefix: Option<String>,
+    /// Stop after K solutions.
+    #[arg(long, value_name = "K")]
+    pub limit: Option<String>,
+    /// How each solution is written.
+    #[arg(long, value_enum, default_value_t = SolutionFormat::Vector)]
+    pub format: SolutionFormat,
+    /// Re-check every solution printed, and that none repeats; say so at the end (on stderr).
+    #[arg(long)]
+    pub verify: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolutionFormat {
+    /// 1-based columns, one per row: `1 5 8 6 3 7 2 4`.
+    Vector,
+    /// Column letter and row number per queen: `A1 E2 H3 ...`.
+    Algebraic,
+    /// One digit per row: `15863724` (n <= 9).
+    Digits,
+    /// A drawn grid with `Q` and `-` and row/column labels.
+    Board,
+    /// One JSON object per line: `columns` (and `orbit` with --unique).
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    /// The placement: 1-based columns, one per row, e.g. "1 5 8 6 3 7 2 4".
+    #[arg(value_name = "\"c1 c2 ...\"", allow_hyphen_values = true)]
+    pub columns: String,
+    /// Also write an SVG picture of the board to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Draw with ASCII only, even on a Unicode terminal.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct SolveArgs {
+    /// Board size (1 to 10000000).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// How to find the solution.
+    #[arg(long, value_enum, default_value_t = Method::Construct)]
+    pub method: Method,
+    /// Seed of the random methods (min-conflicts, random); the same seed gives the same solution.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// Give up the random method after this many placements [default: 1000000].
+    #[arg(long, value_name = "K")]
+    pub max_attempts: Option<String>,
+    /// Write the solution to FILE; the terminal gets a summary.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Vector)]
+    pub format: SolveFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// The explicit rule by n mod 6 (O(n), every n >= 4 and n = 1).
+    Construct,
+    /// Iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable.
+    MinConflicts,
+    /// Next queen where it removes the fewest free squares, backtracking when stuck.
+    Heuristic,
+    /// Random placements until one works (bounded by --max-attempts).
+    Random,
+    /// The first solution of the depth-first search.
+    Backtrack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// 1-based columns, one per row.
+    Vector,
+    /// One JSON object: n, method, seconds, steps, valid, columns.
+    Json,
 }
 
 #[derive(Debug, clap::Args)]

@@ -11,6 +11,7 @@ mod machine;
 mod options;
 mod progress;
 mod record;
+mod render;
 mod shards;
 mod signals;
 mod verify;

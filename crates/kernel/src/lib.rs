@@ -39,6 +39,8 @@ mod pairs;
 mod partition;
 mod prefix;
 mod search;
+pub mod solutions;
+pub mod solve;
 mod symmetry;
 
 pub use board::Board;

@@ -5,6 +5,9 @@ mod bench;
 mod count;
 mod plot;
 mod shard;
+mod show;
+mod solutions;
+mod solve;
 mod solvers;
 mod table;
 
@@ -33,6 +36,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
         Command::Plot(a) => plot::run(a),
+        Command::Solutions(a) => solutions::run(a),
+        Command::Show(a) => show::run(a),
+        Command::Solve(a) => solve::run(a),
         Command::Plan(a) => shard::plan(a),
         Command::RunShard(a) => shard::run_shard(a),
         Command::Missing(a) => shard::missing(a),

@@ -1,0 +1,196 @@
+//! `nqueens show "c1 c2 ..."`: draws one placement and checks it.
+//!
+//! The placement is one 1-based column per row; its length is the board
+//! size. Junk, a column off the board or a column given twice is bad input
+//! (exit 2, nothing drawn). Any other placement is drawn, attacking or not;
+//! if two queens attack each other, the first such pair (see
+//! `nqueens_kernel::solutions::first_attack`) is reported on stderr
+//! afterwards and the exit code is 1, so scripts can test placements.
+//!
+//! The terminal drawing is Unicode (a queen glyph on coloured light and
+//! dark squares) when stdout is a terminal and the locale (`LC_ALL`, else
+//! `LC_CTYPE`, else `LANG`) says UTF-8, unless `--ascii`; plain ASCII
+//! otherwise, so pipes and files get `Q` and `-`. Colour is left out when
+//! `NO_COLOR` is set or `TERM` is `dumb`. Rank 1 (the first row) is at the
+//! bottom, as in `render`.
+//!
+//! Limits: the terminal drawing stops at 64 x 64 ([`TEXT_MAX_N`]); wider
+//! boards, up to 1000 x 1000 ([`SVG_MAX_N`]), are drawn with `--svg` only.
+//! The SVG is written to a temporary file next to the target and renamed
+//! over it, so a failure never leaves a half-written picture.
+
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Result};
+use nqueens_kernel::solutions::first_attack;
+
+use crate::cli::ShowArgs;
+use crate::render::{self, TextStyle, SVG_MAX_N, TEXT_MAX_N};
+
+/// Exit code for a placement in which two queens attack each other.
+const EXIT_ATTACK: u8 = 1;
+
+pub fn run(args: ShowArgs) -> Result<ExitCode> {
+    let columns = placement(&args.columns)?;
+    let n = columns.len();
+    if n > TEXT_MAX_N && args.svg.is_none() {
+        bail!(
+            "a {n} x {n} board is too wide to draw in the terminal ({TEXT_MAX_N} x {TEXT_MAX_N} at most); draw it with --svg FILE"
+        );
+    }
+    let attack = first_attack(&columns);
+    // The picture first: if it cannot be written, nothing has been printed.
+    if let Some(path) = &args.svg {
+        write_whole(path, &render::svg(&columns, attack.map(|a| a.rows)))?;
+    }
+    let mut out = io::stdout().lock();
+    if n <= TEXT_MAX_N {
+        out.write_all(render::text(&columns, style(args.ascii)).as_bytes())?;
+    } else {
+        writeln!(
+            out,
+            "{n} x {n}: too wide for the terminal ({TEXT_MAX_N} x {TEXT_MAX_N} at most), drawn only as SVG"
+        )?;
+    }
+    if let Some(path) = &args.svg {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    match attack {
+        Some(a) => {
+            out.flush()?;
+            drop(out);
+            writeln!(io::stderr(), "nqueens: not a solution: {a}")?;
+            Ok(ExitCode::from(EXIT_ATTACK))
+        }
+        None => {
+            if n == 1 {
+                writeln!(out, "a solution: one queen, alone on its board")?;
+            } else {
+                writeln!(
+                    out,
+                    "a solution: no two of the {n} queens attack each other"
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Parses the placement: 1-based columns separated by spaces or commas,
+/// one per row, each on the board and none twice. Returns 0-based columns.
+fn placement(text: &str) -> Result<Vec<usize>> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let n = tokens.len();
+    if n == 0 {
+        bail!("the placement is empty: give one 1-based column per row, e.g. \"1 5 8 6 3 7 2 4\"");
+    }
+    if n > SVG_MAX_N {
+        bail!(
+            "the placement has {n} rows; boards up to {SVG_MAX_N} x {SVG_MAX_N} can be drawn (as SVG; {TEXT_MAX_N} x {TEXT_MAX_N} in the terminal)"
+        );
+    }
+    // The row that holds each column, to name both rows of a repeat.
+    let mut row_of = vec![None; n];
+    let mut columns = Vec::with_capacity(n);
+    for (row, t) in tokens.iter().enumerate() {
+        let column: i128 = t.parse().map_err(|_| {
+            anyhow!(
+                "'{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5 8 6 3 7 2 4\"",
+                row + 1
+            )
+        })?;
+        if !(1..=n as i128).contains(&column) {
+            bail!(
+                "row {}: column {column} is off the board ({n} columns given, so columns run from 1 to {n})",
+                row + 1
+            );
+        }
+        let c = (column - 1) as usize;
+        if let Some(first) = row_of[c] {
+            bail!(
+                "column {column} is given twice (rows {} and {}): a placement has one queen per column",
+                first + 1,
+                row + 1
+            );
+        }
+        row_of[c] = Some(row);
+        columns.push(c);
+    }
+    Ok(columns)
+}
+
+/// How to draw on stdout.
+fn style(ascii: bool) -> TextStyle {
+    if ascii || !io::stdout().is_terminal() || !utf8_locale() {
+        return TextStyle::Ascii;
+    }
+    let set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    TextStyle::Unicode {
+        color: !set("NO_COLOR") && !dumb,
+    }
+}
+
+/// Whether the locale's character set is UTF-8: the first of `LC_ALL`,
+/// `LC_CTYPE` and `LANG` that is set decides, as in POSIX.
+fn utf8_locale() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find(|v| !v.is_empty())
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
+/// Writes `text` to `path` whole: to a temporary file in the same directory
+/// (so the rename cannot cross file systems), then renamed over `path`.
+fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("--svg {}: not a file name", path.display()))?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = fs::write(&tmp, text).and_then(|()| fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        bail!("cannot write --svg {}: {e}", path.display());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_are_checked_with_clear_messages() {
+        assert_eq!(
+            placement("1 5 8 6 3 7 2 4").unwrap(),
+            [0, 4, 7, 5, 2, 6, 1, 3]
+        );
+        assert_eq!(placement("2,4, 1,3").unwrap(), [1, 3, 0, 2]);
+        let e = |p: &str| placement(p).unwrap_err().to_string();
+        assert!(e(" ").contains("empty"));
+        assert!(e("1 two 3").contains("'two' (row 2) is not a column number"));
+        assert!(e("1 2 4").contains("row 3: column 4 is off the board (3 columns given"));
+        assert!(e("1 -2").contains("column -2 is off the board"));
+        assert!(e("2 4 1 4").contains("column 4 is given twice (rows 2 and 4)"));
+        let wide = vec!["1"; SVG_MAX_N + 1].join(" ");
+        assert!(e(&wide).contains("up to 1000 x 1000"));
+    }
+}

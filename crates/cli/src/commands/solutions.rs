@@ -1,0 +1,427 @@
+//! `nqueens solutions N`: every solution (or every fundamental one) in
+//! lexicographic order, streamed.
+//!
+//! The kernel's iterators hand over one solution at a time and this verb
+//! writes it at once through a buffered stdout, so memory stays flat
+//! however many solutions there are, and a closed pipe (`| head -1`) ends
+//! the run with an `io::Error` that `main` turns into a quiet exit 0.
+//!
+//! Columns are written 1-based, one per row. `algebraic` names squares as
+//! `render` does (file letter = column, rank number = row; files past Z are
+//! AA, AB, ... as spreadsheet columns), `board` draws each solution with
+//! rank 1 at the bottom. With `--unique` each text line ends with
+//! `(orbit K)` and each JSON object has `"orbit": K`.
+//!
+//! `--prefix` with `--unique` lists the fundamental solutions that start
+//! with the prefix themselves: every orbit is listed by its smallest
+//! member, and that member is the one compared with the prefix.
+//!
+//! `--verify` re-checks what was written with code that shares nothing with
+//! the search: `naive::is_solution`, the eight symmetries applied one by
+//! one, and strictly increasing order (which rules out repeats). When the
+//! whole board was listed, the number is also compared with the count.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use nqueens_kernel::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use nqueens_kernel::{naive, Board, Symmetry, MAX_N};
+
+use super::Mismatch;
+use crate::cli::{SolutionFormat, SolutionsArgs};
+use crate::render::{self, TextStyle};
+
+/// A validated request.
+struct Request {
+    board: Board,
+    /// 0-based columns of the first rows.
+    prefix: Option<Vec<u8>>,
+    unique: bool,
+    limit: Option<u64>,
+    format: SolutionFormat,
+    verify: bool,
+}
+
+pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
+    let req = Request::try_from(args)?;
+    let prefix = req.prefix.as_deref().unwrap_or(&[]);
+    // Both iterators as one: a solution and its orbit (0 when not asked).
+    let solutions: Box<dyn Iterator<Item = (Solution, usize)>> = if req.unique {
+        let it = if prefix.is_empty() {
+            Fundamentals::new(req.board)
+        } else {
+            Fundamentals::with_prefix(req.board, prefix).map_err(|e| prefix_error(&req, e))?
+        };
+        Box::new(it)
+    } else {
+        let it = Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(&req, e))?;
+        Box::new(it.map(|s| (s, 0)))
+    };
+    let limit = req.limit.unwrap_or(u64::MAX);
+
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut writer = LineWriter::new(req.board.n(), req.format, req.unique);
+    let mut check = req.verify.then(|| Verifier::new(req.unique, prefix));
+    let mut written = 0u64;
+    // `take`, not a test after the next item: finding one solution too many
+    // can take seconds on a large board.
+    for (solution, orbit) in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+        if let Some(check) = &mut check {
+            if let Err(e) = check.add(&solution, orbit) {
+                out.flush()?;
+                return Err(e);
+            }
+        }
+        writer.write(&mut out, &solution, orbit)?;
+        written += 1;
+    }
+    out.flush()?;
+    drop(out);
+    if let Some(check) = check {
+        // Complete when nothing narrowed the listing down: then the count
+        // (Burnside, a different search) must agree with it.
+        let complete = req.prefix.is_none() && written < limit;
+        let message = check.finish(complete.then_some(req.board))?;
+        writeln!(io::stderr(), "{message}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
+    let given: Vec<String> = req
+        .prefix
+        .iter()
+        .flatten()
+        .map(|c| (c + 1).to_string())
+        .collect();
+    anyhow::anyhow!("--prefix \"{}\": {e}", given.join(" "))
+}
+
+impl TryFrom<SolutionsArgs> for Request {
+    type Error = anyhow::Error;
+    fn try_from(a: SolutionsArgs) -> Result<Request> {
+        let board = board(&a.n)?;
+        let n = board.n();
+        if a.format == SolutionFormat::Digits && n > 9 {
+            bail!(
+                "--format digits writes one digit per row, so it needs n <= 9, not n = {n} (use --format vector)"
+            );
+        }
+        let prefix = a.prefix.as_deref().map(|p| prefix(p, n)).transpose()?;
+        let limit = a.limit.as_deref().map(limit).transpose()?;
+        Ok(Request {
+            board,
+            prefix,
+            unique: a.unique,
+            limit,
+            format: a.format,
+            verify: a.verify,
+        })
+    }
+}
+
+/// Parses the board size, with the kernel's limits.
+fn board(text: &str) -> Result<Board> {
+    let n: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("n must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
+    if n < 1 {
+        bail!("n must be at least 1, not {n} (boards run from 1 x 1 to {MAX_N} x {MAX_N})");
+    }
+    Ok(Board::new(usize::try_from(n).unwrap_or(usize::MAX))?)
+}
+
+/// Parses `--prefix "c1 c2 ..."` (1-based columns separated by spaces or
+/// commas) into 0-based columns; whether the queens attack each other is
+/// left to the kernel, which names the pair.
+fn prefix(text: &str, n: usize) -> Result<Vec<u8>> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    if tokens.is_empty() {
+        bail!("--prefix is empty: give the 1-based columns of the first rows, e.g. \"1 5\"");
+    }
+    if tokens.len() > n {
+        bail!(
+            "--prefix \"{text}\": {}",
+            PrefixError::TooLong {
+                len: tokens.len(),
+                n
+            }
+        );
+    }
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(row, t)| {
+            let column: i128 = t.parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "--prefix \"{text}\": '{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5\"",
+                    row + 1
+                )
+            })?;
+            if !(1..=n as i128).contains(&column) {
+                bail!(
+                    "--prefix \"{text}\": row {}: column {column} is off the board (columns run from 1 to {n})",
+                    row + 1
+                );
+            }
+            Ok((column - 1) as u8)
+        })
+        .collect()
+}
+
+/// Parses `--limit K`, K >= 1.
+fn limit(text: &str) -> Result<u64> {
+    let k: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--limit must be a whole number, not '{text}'"))?;
+    if k < 1 {
+        bail!("--limit must be at least 1, not {k}");
+    }
+    Ok(u64::try_from(k).unwrap_or(u64::MAX))
+}
+
+/// Writes solutions in one format, reusing one line buffer and the names
+/// of the columns, so a line costs no formatting work.
+struct LineWriter {
+    format: SolutionFormat,
+    unique: bool,
+    /// The 1-based column numbers, or the file letters for `algebraic`.
+    names: Vec<String>,
+    line: Vec<u8>,
+    first: bool,
+}
+
+impl LineWriter {
+    fn new(n: usize, format: SolutionFormat, unique: bool) -> LineWriter {
+        let names = (0..n)
+            .map(|c| match format {
+                SolutionFormat::Algebraic => render::file(c),
+                _ => (c + 1).to_string(),
+            })
+            .collect();
+        LineWriter {
+            format,
+            unique,
+            names,
+            line: Vec::with_capacity(256),
+            first: true,
+        }
+    }
+
+    fn write(&mut self, out: &mut impl Write, columns: &[u8], orbit: usize) -> io::Result<()> {
+        let line = &mut self.line;
+        line.clear();
+        let name = |c: u8| self.names[usize::from(c)].as_bytes();
+        match self.format {
+            SolutionFormat::Vector | SolutionFormat::Digits => {
+                let sep: &[u8] = if self.format == SolutionFormat::Vector {
+                    b" "
+                } else {
+                    b""
+                };
+                for (r, &c) in columns.iter().enumerate() {
+                    if r > 0 {
+                        line.extend_from_slice(sep);
+                    }
+                    line.extend_from_slice(name(c));
+                }
+            }
+            SolutionFormat::Algebraic => {
+                for (r, &c) in columns.iter().enumerate() {
+                    if r > 0 {
+                        line.push(b' ');
+                    }
+                    line.extend_from_slice(name(c));
+                    line.extend_from_slice((r + 1).to_string().as_bytes());
+                }
+            }
+            SolutionFormat::Json => {
+                line.extend_from_slice(b"{\"columns\":[");
+                for (r, &c) in columns.iter().enumerate() {
+                    if r > 0 {
+                        line.push(b',');
+                    }
+                    line.extend_from_slice(name(c));
+                }
+                line.push(b']');
+                if self.unique {
+                    line.extend_from_slice(format!(",\"orbit\":{orbit}").as_bytes());
+                }
+                line.push(b'}');
+            }
+            SolutionFormat::Board => {
+                // A blank line between boards, none before the first.
+                if !self.first {
+                    line.push(b'\n');
+                }
+                if self.unique {
+                    line.extend_from_slice(format!("orbit {orbit}\n").as_bytes());
+                }
+                let columns: Vec<usize> = columns.iter().map(|&c| usize::from(c)).collect();
+                line.extend_from_slice(render::text(&columns, TextStyle::Ascii).as_bytes());
+            }
+        }
+        if self.unique && !matches!(self.format, SolutionFormat::Json | SolutionFormat::Board) {
+            line.extend_from_slice(format!(" (orbit {orbit})").as_bytes());
+        }
+        if self.format != SolutionFormat::Board {
+            line.push(b'\n');
+        }
+        self.first = false;
+        out.write_all(line)
+    }
+}
+
+/// The `--verify` checks, one solution at a time.
+struct Verifier {
+    unique: bool,
+    prefix: Vec<u8>,
+    previous: Option<Solution>,
+    count: u64,
+    orbits: u64,
+}
+
+impl Verifier {
+    fn new(unique: bool, prefix: &[u8]) -> Verifier {
+        Verifier {
+            unique,
+            prefix: prefix.to_vec(),
+            previous: None,
+            count: 0,
+            orbits: 0,
+        }
+    }
+
+    fn add(&mut self, s: &Solution, orbit: usize) -> Result<()> {
+        self.count += 1;
+        let fail = |why: &str| -> Result<()> {
+            let shown: Vec<String> = s.iter().map(|c| (c + 1).to_string()).collect();
+            Err(Mismatch(format!(
+                "verification failed: solution {} ({}) {why}",
+                self.count,
+                shown.join(" ")
+            ))
+            .into())
+        };
+        if !naive::is_solution(s) {
+            return fail("is not a solution");
+        }
+        if !s.starts_with(&self.prefix) {
+            return fail("does not start with the prefix");
+        }
+        if let Some(p) = &self.previous {
+            // Strictly increasing: no repeats, and the promised order.
+            if **s <= **p {
+                return fail("is not after the one before it in lexicographic order");
+            }
+        }
+        if self.unique {
+            let images: Vec<Vec<u8>> = Symmetry::ALL.iter().map(|g| g.apply(s)).collect();
+            if images.iter().any(|image| image.as_slice() < &**s) {
+                return fail("is not the smallest of its orbit");
+            }
+            let fixed = images
+                .iter()
+                .filter(|image| image.as_slice() == &**s)
+                .count();
+            if orbit * fixed != 8 {
+                return fail(&format!("has orbit {}, not {orbit}", 8 / fixed.max(1)));
+            }
+            self.orbits += orbit as u64;
+        }
+        self.previous = Some(*s);
+        Ok(())
+    }
+
+    /// The closing message, after comparing with the count when `complete`
+    /// holds the board that was listed whole.
+    fn finish(self, complete: Option<Board>) -> Result<String> {
+        let plural = |k: u64| if k == 1 { "" } else { "s" };
+        let mut message = if self.unique {
+            format!(
+                "verified: {} fundamental solution{}, all valid and canonical, none repeated, orbits sum to {}",
+                self.count,
+                plural(self.count),
+                self.orbits
+            )
+        } else {
+            format!(
+                "verified: {} solution{}, all valid, none repeated",
+                self.count,
+                plural(self.count)
+            )
+        };
+        if let Some(board) = complete {
+            let c = nqueens_kernel::count(board.n())?;
+            let (listed, counted) = if self.unique {
+                (u128::from(self.count), c.unique)
+            } else {
+                (u128::from(self.count), c.total)
+            };
+            if listed != counted || (self.unique && u128::from(self.orbits) != c.total) {
+                return Err(Mismatch(format!(
+                    "verification failed: listed {listed}{}, but the count says {counted} ({} in all)",
+                    if self.unique { " fundamental" } else { "" },
+                    c.total
+                ))
+                .into());
+            }
+            message.push_str(", none missing (the count agrees)");
+        }
+        Ok(message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_are_parsed_with_clear_messages() {
+        assert_eq!(prefix("1 5", 8).unwrap(), [0, 4]);
+        assert_eq!(prefix(" 1,5 ,8 ", 8).unwrap(), [0, 4, 7]);
+        let e = |p: &str| prefix(p, 8).unwrap_err().to_string();
+        assert!(e("").contains("empty"));
+        assert!(e("1 x").contains("'x' (row 2) is not a column number"));
+        assert!(e("1 9").contains("row 2: column 9 is off the board"));
+        assert!(e("0").contains("column 0 is off the board"));
+        assert!(e("1 2 3 4 5 6 7 8 1").contains("9 columns, more than the 8 rows"));
+    }
+
+    #[test]
+    fn limits_and_sizes_are_checked() {
+        assert_eq!(limit("3").unwrap(), 3);
+        assert!(limit("0").unwrap_err().to_string().contains("at least 1"));
+        assert!(limit("x").unwrap_err().to_string().contains("whole number"));
+        assert_eq!(board("8").unwrap().n(), 8);
+        assert!(board("0").is_err() && board("33").is_err() && board("q").is_err());
+    }
+
+    #[test]
+    fn every_format_writes_the_classic_solution() {
+        let s = [0u8, 4, 7, 5, 2, 6, 1, 3];
+        let line = |format, unique| {
+            let mut w = LineWriter::new(8, format, unique);
+            let mut out = Vec::new();
+            w.write(&mut out, &s, 8).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(line(SolutionFormat::Vector, false), "1 5 8 6 3 7 2 4\n");
+        assert_eq!(
+            line(SolutionFormat::Algebraic, false),
+            "A1 E2 H3 F4 C5 G6 B7 D8\n"
+        );
+        assert_eq!(line(SolutionFormat::Digits, true), "15863724 (orbit 8)\n");
+        assert_eq!(
+            line(SolutionFormat::Json, true),
+            "{\"columns\":[1,5,8,6,3,7,2,4],\"orbit\":8}\n"
+        );
+        assert!(line(SolutionFormat::Board, true).starts_with("orbit 8\n8 - - - Q"));
+    }
+}

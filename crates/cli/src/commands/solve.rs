@@ -1,0 +1,460 @@
+//! `nqueens solve N`: one solution of any board up to 10^7, by construction
+//! or by search.
+//!
+//! The verb parses and checks its arguments, asks the kernel
+//! (`nqueens_kernel::solve`) for a solution, checks it in O(n) with the
+//! kernel's independent verifier, and writes it. The columns are written
+//! 1-based, one per row, as everywhere in this tool.
+//!
+//! - Bad input (n out of range, junk, an option the method does not take,
+//!   an unwritable `--out`) is an error: one line, exit code 2.
+//! - n = 2 and n = 3 have no solution, and the random method may give up:
+//!   those are answers, not mistakes, so they are one line on stderr and
+//!   exit code 1.
+//! - A solution that fails the check (a bug) is still written, with
+//!   `valid` false, and the run fails with exit code 1.
+//!
+//! With `--out FILE` the solution goes to a temporary file in FILE's
+//! directory, created before the search starts (so an unwritable FILE is
+//! reported at once) and renamed onto FILE once complete: an error never
+//! leaves a half-written FILE, nor the temporary file. The terminal then
+//! gets a one-line summary. Everything is written through a `BufWriter`
+//! with a hand-rolled number formatter: ten million columns are 79 MB.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use nqueens_kernel::solve::{self, Method, Options, Solution, SolveError, MAX_N};
+
+use super::Mismatch;
+use crate::cli::{self, SolveArgs, SolveFormat};
+
+/// Exit code for "no solution exists" and "gave up": answers, not errors.
+const EXIT_NO_SOLUTION: u8 = 1;
+
+/// A validated `solve` request.
+struct Request {
+    n: usize,
+    method: Method,
+    options: Options,
+    out: Option<PathBuf>,
+    format: SolveFormat,
+}
+
+impl TryFrom<SolveArgs> for Request {
+    type Error = anyhow::Error;
+    fn try_from(a: SolveArgs) -> Result<Request> {
+        let n = board_size(&a.n)?;
+        let method = match a.method {
+            cli::Method::Construct => Method::Construct,
+            cli::Method::MinConflicts => Method::MinConflicts,
+            cli::Method::Heuristic => Method::Heuristic,
+            cli::Method::Random => Method::Random,
+            cli::Method::Backtrack => Method::Backtrack,
+        };
+        if n > method.max_n() {
+            // The kernel says it in the same words; saying it here spares
+            // creating the --out file.
+            bail!(
+                "{}",
+                SolveError::TooLarge {
+                    n,
+                    method,
+                    limit: method.max_n()
+                }
+            );
+        }
+        let mut options = Options::default();
+        if let Some(text) = &a.seed {
+            if !method.is_seeded() {
+                bail!(
+                    "--seed applies to the random methods (min-conflicts, random), not to {}",
+                    method.name()
+                );
+            }
+            options.seed = seed(text)?;
+        }
+        if let Some(text) = &a.max_attempts {
+            if method != Method::Random {
+                bail!(
+                    "--max-attempts applies to the random method only, not to {}",
+                    method.name()
+                );
+            }
+            options.max_attempts = attempts(text)?;
+        }
+        Ok(Request {
+            n,
+            method,
+            options,
+            out: a.out,
+            format: a.format,
+        })
+    }
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let req = Request::try_from(args)?;
+    // Before the search, which may take seconds: fail fast on a bad FILE.
+    let file = req.out.as_deref().map(AtomicFile::create).transpose()?;
+    let start = Instant::now();
+    let found = solve::solve(req.n, req.method, &req.options);
+    let seconds = start.elapsed().as_secs_f64();
+    let solution = match found {
+        Ok(s) => s,
+        Err(e @ SolveError::NoSolution { .. }) => return no_solution(&e.to_string()),
+        Err(e @ SolveError::GaveUp { .. }) => {
+            return no_solution(&format!(
+                "{e} (raise --max-attempts, or use --method min-conflicts)"
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let report = Report {
+        req: &req,
+        seconds,
+        valid: solve::verify(&solution.columns),
+        solution: &solution,
+    };
+    match file {
+        Some(mut f) => {
+            let path = f.path.clone();
+            let path = path.as_path();
+            match req.format {
+                SolveFormat::Vector => write_vector(f.writer(), &solution.columns),
+                SolveFormat::Json => report.write_json(f.writer(), true, None),
+            }
+            .with_context(|| format!("cannot write --out {}", path.display()))?;
+            f.commit()?;
+            let mut stdout = io::stdout().lock();
+            match req.format {
+                SolveFormat::Vector => report.write_summary(&mut stdout, path)?,
+                SolveFormat::Json => report.write_json(&mut stdout, false, Some(path))?,
+            }
+            stdout.flush()?;
+        }
+        None => {
+            let mut w = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            match req.format {
+                SolveFormat::Vector => write_vector(&mut w, &solution.columns)?,
+                SolveFormat::Json => report.write_json(&mut w, true, None)?,
+            }
+            w.flush()?;
+        }
+    }
+    if !report.valid {
+        return Err(Mismatch(format!(
+            "the {} solution for n = {} failed its check ({:?}); this is a bug",
+            req.method.name(),
+            req.n,
+            solve::first_flaw(&solution.columns)
+        ))
+        .into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says that there is no solution to show: one line, exit code 1.
+fn no_solution(message: &str) -> Result<ExitCode> {
+    let _ = writeln!(io::stderr(), "nqueens: {message}");
+    Ok(ExitCode::from(EXIT_NO_SOLUTION))
+}
+
+/// A solution with what is reported about it.
+struct Report<'a> {
+    req: &'a Request,
+    seconds: f64,
+    valid: bool,
+    solution: &'a Solution,
+}
+
+impl Report<'_> {
+    /// The method's own counts, as (key, value).
+    fn extras(&self) -> Vec<(&'static str, u64)> {
+        let s = self.solution;
+        match self.req.method {
+            Method::Construct => vec![],
+            Method::MinConflicts => vec![("seed", self.req.options.seed), ("restarts", s.restarts)],
+            Method::Heuristic | Method::Backtrack => vec![("backtracks", s.backtracks)],
+            Method::Random => vec![("seed", self.req.options.seed), ("attempts", s.attempts)],
+        }
+    }
+
+    /// One JSON object on one line: n, method, seconds, steps, valid, the
+    /// method's counts, then `columns` (with `columns`) or `out` (with a
+    /// path).
+    fn write_json(&self, w: &mut dyn Write, columns: bool, out: Option<&Path>) -> io::Result<()> {
+        write!(
+            w,
+            "{{\"n\":{},\"method\":\"{}\",\"seconds\":{:.6},\"steps\":{},\"valid\":{}",
+            self.req.n,
+            self.req.method.name(),
+            self.seconds,
+            self.solution.steps,
+            self.valid
+        )?;
+        for (key, value) in self.extras() {
+            write!(w, ",\"{key}\":{value}")?;
+        }
+        if let Some(path) = out {
+            let path = serde_json::to_string(&path.to_string_lossy()).map_err(io::Error::other)?;
+            write!(w, ",\"out\":{path}")?;
+        }
+        if columns {
+            w.write_all(b",\"columns\":[")?;
+            write_numbers(w, &self.solution.columns, b',')?;
+            w.write_all(b"]")?;
+        }
+        w.write_all(b"}\n")
+    }
+
+    /// The one-line summary shown when the solution went to a file.
+    fn write_summary(&self, w: &mut dyn Write, out: &Path) -> io::Result<()> {
+        write!(
+            w,
+            "n={} method={} seconds={:.6} steps={}",
+            self.req.n,
+            self.req.method.name(),
+            self.seconds,
+            self.solution.steps
+        )?;
+        for (key, value) in self.extras() {
+            write!(w, " {key}={value}")?;
+        }
+        writeln!(w, " valid={} out={}", self.valid, out.display())
+    }
+}
+
+/// The 1-based columns, separated by spaces, on one line.
+fn write_vector(w: &mut dyn Write, columns: &[u32]) -> io::Result<()> {
+    write_numbers(w, columns, b' ')?;
+    w.write_all(b"\n")
+}
+
+/// Writes `columns[i] + 1` separated by `sep`, in 64 KiB chunks.
+fn write_numbers(w: &mut dyn Write, columns: &[u32], sep: u8) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for (i, &c) in columns.iter().enumerate() {
+        if i > 0 {
+            buf.push(sep);
+        }
+        push_decimal(&mut buf, u64::from(c) + 1);
+        if buf.len() > (1 << 16) - 32 {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(&buf)
+}
+
+/// Appends the decimal digits of `v`.
+fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
+/// A file written under a temporary name in its final directory and renamed
+/// into place by [`AtomicFile::commit`]; dropped before that, it removes
+/// the temporary file.
+struct AtomicFile {
+    path: PathBuf,
+    temp: PathBuf,
+    writer: Option<BufWriter<File>>,
+    /// Renamed into place: nothing to clean up.
+    done: bool,
+}
+
+impl AtomicFile {
+    fn create(path: &Path) -> Result<AtomicFile> {
+        let shown = path.display();
+        if path.is_dir() {
+            bail!("cannot write --out {shown}: it is a directory");
+        }
+        let name = path
+            .file_name()
+            .ok_or_else(|| anyhow!("cannot write --out {shown}: it does not name a file"))?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let temp = dir.join(format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = File::create(&temp).with_context(|| format!("cannot write --out {shown}"))?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            temp,
+            writer: Some(BufWriter::with_capacity(1 << 16, file)),
+            done: false,
+        })
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        self.writer.as_mut().expect("not committed yet")
+    }
+
+    /// Flushes and renames the temporary file onto the final path.
+    fn commit(mut self) -> Result<()> {
+        let shown = self.path.display().to_string();
+        let writer = self.writer.take().expect("committed once");
+        let file = writer
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("cannot write --out {shown}"))?;
+        drop(file);
+        // On error, drop removes the temporary file.
+        fs::rename(&self.temp, &self.path)
+            .with_context(|| format!("cannot write --out {shown}"))?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.done {
+            // Close before removing.
+            self.writer.take();
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Parses the board size: 1 to [`MAX_N`].
+fn board_size(text: &str) -> Result<usize> {
+    let n = whole(text)
+        .ok_or_else(|| anyhow!("n must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
+    match n {
+        Whole::Value(n) if n < 1 => bail!("n must be at least 1, not {n}"),
+        Whole::Value(n) if n <= MAX_N as i128 => Ok(n as usize),
+        Whole::Value(n) => bail!("n = {n} is too large: n up to {MAX_N}"),
+        Whole::Huge { negative: true } => bail!("n must be at least 1, not {}", text.trim()),
+        Whole::Huge { negative: false } => {
+            bail!("n = {} is too large: n up to {MAX_N}", text.trim())
+        }
+    }
+}
+
+/// Parses `--seed`: any u64.
+fn seed(text: &str) -> Result<u64> {
+    let range = || {
+        anyhow!(
+            "--seed must be a whole number from 0 to {}, not '{text}'",
+            u64::MAX
+        )
+    };
+    match whole(text).ok_or_else(range)? {
+        Whole::Value(v) => u64::try_from(v).map_err(|_| range()),
+        Whole::Huge { .. } => Err(range()),
+    }
+}
+
+/// Parses `--max-attempts`: 1 to u64::MAX.
+fn attempts(text: &str) -> Result<u64> {
+    let junk = || anyhow!("--max-attempts must be a whole number, not '{text}'");
+    match whole(text).ok_or_else(junk)? {
+        Whole::Value(v) if v < 1 => bail!("--max-attempts must be at least 1, not {v}"),
+        Whole::Value(v) => u64::try_from(v)
+            .map_err(|_| anyhow!("--max-attempts must be at most {}, not {v}", u64::MAX)),
+        Whole::Huge { negative: true } => {
+            bail!("--max-attempts must be at least 1, not {}", text.trim())
+        }
+        Whole::Huge { negative: false } => bail!(
+            "--max-attempts must be at most {}, not {}",
+            u64::MAX,
+            text.trim()
+        ),
+    }
+}
+
+/// A whole number as typed: its value, or just its sign when it does not
+/// even fit an `i128`.
+enum Whole {
+    Value(i128),
+    Huge { negative: bool },
+}
+
+/// Reads a whole number (optional sign, digits); `None` for anything else.
+fn whole(text: &str) -> Option<Whole> {
+    let t = text.trim();
+    if let Ok(v) = t.parse::<i128>() {
+        return Some(Whole::Value(v));
+    }
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(Whole::Huge {
+        negative: t.starts_with('-'),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sizes_are_checked_with_clear_messages() {
+        assert_eq!(board_size("8").unwrap(), 8);
+        assert_eq!(board_size(" 10000000 ").unwrap(), MAX_N);
+        let e = |t: &str| board_size(t).unwrap_err().to_string();
+        assert_eq!(e("0"), "n must be at least 1, not 0");
+        assert_eq!(e("-3"), "n must be at least 1, not -3");
+        assert_eq!(
+            e("abc"),
+            "n must be a whole number from 1 to 10000000, not 'abc'"
+        );
+        assert_eq!(e("10000001"), "n = 10000001 is too large: n up to 10000000");
+        assert!(e("99999999999999999999999999999999999999999999").contains("too large"));
+        assert!(e("-99999999999999999999999999999999999999999999").contains("at least 1"));
+        assert!(e("1.5").contains("whole number"));
+        assert!(e("").contains("whole number"));
+    }
+
+    #[test]
+    fn seeds_and_attempts_are_checked() {
+        assert_eq!(seed("0").unwrap(), 0);
+        assert_eq!(seed("18446744073709551615").unwrap(), u64::MAX);
+        assert!(seed("18446744073709551616").is_err());
+        assert!(seed("-1").unwrap_err().to_string().contains("from 0 to"));
+        assert!(seed("junk").unwrap_err().to_string().contains("not 'junk'"));
+        assert_eq!(attempts("5").unwrap(), 5);
+        assert!(attempts("0")
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1"));
+        assert!(attempts("x")
+            .unwrap_err()
+            .to_string()
+            .contains("whole number"));
+        assert!(attempts("99999999999999999999999")
+            .unwrap_err()
+            .to_string()
+            .contains("at most"));
+    }
+
+    #[test]
+    fn numbers_are_written_1_based() {
+        let mut out = Vec::new();
+        write_vector(&mut out, &[0, 9, 99, 4_294_967_295]).unwrap();
+        assert_eq!(out, b"1 10 100 4294967296\n");
+        let mut out = Vec::new();
+        let columns: Vec<u32> = (0..100_000).collect();
+        write_numbers(&mut out, &columns, b',').unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("1,2,3,") && text.ends_with(",99999,100000"));
+        assert_eq!(text.split(',').count(), 100_000);
+    }
+}

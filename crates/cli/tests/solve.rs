@@ -1,0 +1,364 @@
+//! `nqueens solve` as a user runs it: every method, both formats, `--out`,
+//! the boards without a solution and bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// Runs `args` successfully and returns stdout.
+fn stdout(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let text = stdout(&[args, &["--format", "json"]].concat());
+    assert_eq!(text.lines().count(), 1, "one object on one line");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The 1-based columns of a vector line.
+fn vector(text: &str) -> Vec<usize> {
+    assert!(
+        text.ends_with('\n') && text.lines().count() == 1,
+        "{text:?}"
+    );
+    text.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+/// An independent, quadratic check of 1-based columns.
+fn is_solution(columns: &[usize]) -> bool {
+    let n = columns.len();
+    n > 0
+        && columns.iter().all(|&c| (1..=n).contains(&c))
+        && (0..n).all(|i| {
+            (i + 1..n).all(|j| {
+                let d = columns[i].abs_diff(columns[j]);
+                d != 0 && d != j - i
+            })
+        })
+}
+
+fn columns_of(v: &Value) -> Vec<usize> {
+    v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize)
+        .collect()
+}
+
+/// Checks a failure with exit code 2: one line on stderr containing
+/// `needle`, nothing on stdout.
+fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = nqueens().args(args).assert().code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("nqueens: error: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+}
+
+/// Checks an answer without a solution: exit code 1, one line on stderr.
+fn assert_no_solution(args: &[&str], needle: &str) {
+    let out = nqueens().args(args).assert().code(1).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("nqueens: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("nqueens-solve-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_method_solves_small_boards() {
+    for method in [
+        "construct",
+        "min-conflicts",
+        "heuristic",
+        "random",
+        "backtrack",
+    ] {
+        for n in ["1", "4", "8", "13"] {
+            let columns = vector(&stdout(&["solve", n, "--method", method]));
+            assert_eq!(columns.len().to_string(), n, "{method}");
+            assert!(is_solution(&columns), "{method} n = {n}: {columns:?}");
+        }
+    }
+    for method in ["construct", "min-conflicts", "heuristic", "backtrack"] {
+        let columns = vector(&stdout(&["solve", "20", "--method", method]));
+        assert!(is_solution(&columns), "{method} n = 20: {columns:?}");
+    }
+}
+
+#[test]
+fn the_default_is_the_construction_and_backtrack_finds_the_first_solution() {
+    assert_eq!(stdout(&["solve", "8"]), "4 6 8 2 7 1 3 5\n");
+    assert_eq!(
+        stdout(&["solve", "8", "--method", "backtrack"]),
+        "1 5 8 6 3 7 2 4\n"
+    );
+}
+
+#[test]
+fn json_reports_the_work_of_each_method() {
+    let common = ["n", "method", "seconds", "steps", "valid", "columns"];
+    let cases: &[(&str, &[&str])] = &[
+        ("construct", &[]),
+        ("min-conflicts", &["seed", "restarts"]),
+        ("heuristic", &["backtracks"]),
+        ("random", &["seed", "attempts"]),
+        ("backtrack", &["backtracks"]),
+    ];
+    for (method, extra) in cases {
+        let v = json(&["solve", "8", "--method", method]);
+        for key in common.iter().chain(extra.iter()) {
+            assert!(v.get(key).is_some(), "{method}: missing {key} in {v}");
+        }
+        assert_eq!(v["n"], 8);
+        assert_eq!(v["method"], *method);
+        assert_eq!(v["valid"], true);
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+        assert!(is_solution(&columns_of(&v)), "{v}");
+    }
+    let v = json(&["solve", "8", "--method", "backtrack"]);
+    assert_eq!(
+        (v["steps"].as_u64(), v["backtracks"].as_u64()),
+        (Some(113), Some(105))
+    );
+    let v = json(&["solve", "8", "--method", "random", "--seed", "5"]);
+    assert_eq!(v["seed"], 5);
+    assert!(v["attempts"].as_u64().unwrap() >= 1);
+    assert_eq!(
+        json(&["solve", "8", "--method", "min-conflicts"])["seed"],
+        0
+    );
+}
+
+#[test]
+fn min_conflicts_is_reproducible_on_a_large_board() {
+    let run = |seed: &str| {
+        stdout(&[
+            "solve",
+            "100000",
+            "--method",
+            "min-conflicts",
+            "--seed",
+            seed,
+        ])
+    };
+    let (a, b) = (run("42"), run("42"));
+    assert_eq!(a, b, "the same seed gives the same solution");
+    let columns = vector(&a);
+    assert_eq!(columns.len(), 100_000);
+    let mut seen = vec![false; columns.len() + 1];
+    assert!(columns
+        .iter()
+        .all(|&c| !std::mem::replace(&mut seen[c], true)));
+    assert_ne!(a, run("43"));
+    // The default seed is 0.
+    let args = ["solve", "500", "--method", "min-conflicts"];
+    assert_eq!(
+        stdout(&args),
+        stdout(&[&args[..], &["--seed", "0"]].concat())
+    );
+}
+
+#[test]
+fn out_writes_the_file_and_a_summary() {
+    let dir = temp_dir("out");
+    let file = dir.join("queens.txt");
+    let args = ["solve", "1000", "--method", "min-conflicts", "--seed", "7"];
+    let summary = nqueens()
+        .args(args)
+        .arg("--out")
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let summary = String::from_utf8(summary).unwrap();
+    assert_eq!(summary.lines().count(), 1, "{summary}");
+    for needle in [
+        "n=1000",
+        "method=min-conflicts",
+        "seconds=",
+        "steps=",
+        "valid=true",
+    ] {
+        assert!(summary.contains(needle), "{needle} missing from {summary}");
+    }
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written, stdout(&args), "the file holds what stdout would");
+
+    // JSON: the file has the columns, the terminal the summary object.
+    let file = dir.join("queens.json");
+    let out = nqueens()
+        .args(args)
+        .args(["--format", "json", "--out"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let summary: Value = serde_json::from_slice(&out).unwrap();
+    assert!(summary.get("columns").is_none(), "{summary}");
+    assert_eq!(
+        (&summary["n"], &summary["valid"]),
+        (&Value::from(1000), &Value::Bool(true))
+    );
+    let full: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(is_solution(&columns_of(&full)));
+    assert_eq!(columns_of(&full), vector(&written));
+
+    // No temporary file is left next to them.
+    assert_eq!(listing(&dir), ["queens.json", "queens.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn boards_without_a_solution_exit_1() {
+    assert_no_solution(&["solve", "2"], "no solution exists for n = 2");
+    assert_no_solution(
+        &[
+            "solve",
+            "3",
+            "--method",
+            "min-conflicts",
+            "--format",
+            "json",
+        ],
+        "no solution exists for n = 3",
+    );
+    assert_no_solution(
+        &["solve", "3", "--method", "backtrack"],
+        "no solution exists for n = 3",
+    );
+    assert_no_solution(
+        &["solve", "14", "--method", "random", "--max-attempts", "10"],
+        "gave up after 10 random placements",
+    );
+    // --out: nothing is left behind.
+    let dir = temp_dir("none");
+    let file = dir.join("two.txt");
+    nqueens()
+        .args(["solve", "2", "--out"])
+        .arg(&file)
+        .assert()
+        .code(1);
+    assert!(listing(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "0"], "n must be at least 1, not 0"),
+        (&["solve", "-3"], "n must be at least 1, not -3"),
+        (
+            &["solve", "abc"],
+            "n must be a whole number from 1 to 10000000, not 'abc'",
+        ),
+        (&["solve", "10000001"], "n up to 10000000"),
+        (
+            &["solve", "8", "--method", "random", "--seed", "junk"],
+            "--seed must be a whole number",
+        ),
+        (
+            &["solve", "8", "--method", "min-conflicts", "--seed", "-1"],
+            "--seed must be a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["solve", "8", "--seed", "1"],
+            "--seed applies to the random methods",
+        ),
+        (
+            &["solve", "8", "--method", "random", "--max-attempts", "0"],
+            "--max-attempts must be at least 1",
+        ),
+        (
+            &["solve", "8", "--max-attempts", "5"],
+            "--max-attempts applies to the random method only",
+        ),
+        (
+            &["solve", "8", "--out", "/proc/x/y.txt"],
+            "cannot write --out /proc/x/y.txt",
+        ),
+        (&["solve", "43", "--method", "heuristic"], "n up to 42"),
+        (&["solve", "34", "--method", "backtrack"], "n up to 33"),
+        (
+            &["solve", "8", "--method", "guess"],
+            "invalid value 'guess'",
+        ),
+        (&["solve", "8", "--format", "xml"], "invalid value 'xml'"),
+        (&["solve"], "<N>"),
+    ];
+    for (args, needle) in cases {
+        assert_usage_error(args, needle);
+    }
+}
+
+#[test]
+fn an_unwritable_out_leaves_nothing_behind() {
+    let dir = temp_dir("bad");
+    assert_usage_error(
+        &["solve", "8", "--out", dir.to_str().unwrap()],
+        "it is a directory",
+    );
+    let missing = dir.join("no-such-dir").join("x.txt");
+    assert_usage_error(
+        &["solve", "8", "--out", missing.to_str().unwrap()],
+        "cannot write --out",
+    );
+    assert!(listing(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn solve_has_help_with_examples() {
+    nqueens()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("nqueens solve")
+                .and(predicate::str::contains("min-conflicts"))
+                .and(predicate::str::contains("--max-attempts")),
+        );
+}
