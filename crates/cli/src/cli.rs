@@ -170,11 +170,11 @@ pub struct SolutionsArgs {
 pub enum SolutionFormat {
     /// 1-based columns, one per row: `1 5 8 6 3 7 2 4`.
     Vector,
-    /// Column letter and row number per queen: `A1 E2 H3 ...`.
+    /// Column letter and row number per queen: `A1 E2 H3 ...`; files past Z are AA, AB, ... (spreadsheet style).
     Algebraic,
     /// One digit per row: `15863724` (n <= 9).
     Digits,
-    /// A drawn grid with `Q` and `-` and row/column labels.
+    /// A drawn grid with `Q` and `-`, rank 1 (the first row) at the bottom, file A on the left.
     Board,
     /// One JSON object per line: `columns` (and `orbit` with --unique).
     Json,

@@ -16,6 +16,9 @@
 //!   [`free_columns`], [`levels`] and [`brute_force`]: the other designs of
 //!   the source documents, kept to be benchmarked against.
 //! - [`naive`]: an independent plain backtracker, for checking.
+//! - [`solutions`]: every solution streamed in lexicographic order, the
+//!   fundamental ones with their orbit sizes; [`solve`]: one solution for
+//!   any n up to 10^7 (construction, min-conflicts, heuristics).
 //!
 //! The kernel has no dependencies and does no I/O, threading or printing.
 //!
