@@ -1,12 +1,11 @@
 //! The `nqueens` binary as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{assert_usage_error, nqueens};
+
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
 
 fn json(args: &[&str]) -> Value {
     let out = nqueens()
@@ -18,20 +17,6 @@ fn json(args: &[&str]) -> Value {
         .stdout
         .clone();
     serde_json::from_slice(&out).unwrap()
-}
-
-/// Runs `args` and checks the failure: exit code 2, one line on stderr
-/// containing `needle`, no panic, nothing on stdout.
-fn assert_usage_error(args: &[&str], needle: &str) {
-    let out = nqueens().args(args).assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("nqueens: error: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert!(!err.contains("panicked"), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! `nqueens solutions` and `nqueens show` as a user runs them.
 
+mod common;
+
+use common::{assert_usage_error, nqueens};
+
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command as Process, Stdio};
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
 
 /// Runs `args`, expects success, returns stdout's lines.
 fn lines(args: &[&str]) -> Vec<String> {
@@ -18,21 +17,6 @@ fn lines(args: &[&str]) -> Vec<String> {
         .lines()
         .map(String::from)
         .collect()
-}
-
-/// Runs `args` and checks a bad-input failure: exit code 2, one line on
-/// stderr starting `nqueens: error:` and containing `needle`, nothing on
-/// stdout, no panic.
-fn assert_usage_error(args: &[&str], needle: &str) {
-    let out = nqueens().args(args).assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("nqueens: error: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert!(!err.contains("panicked"), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

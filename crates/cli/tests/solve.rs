@@ -1,15 +1,14 @@
 //! `nqueens solve` as a user runs it: every method, both formats, `--out`,
 //! the boards without a solution and bad input.
 
+mod common;
+
+use common::{assert_usage_error, nqueens};
+
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
 
 /// Runs `args` successfully and returns stdout.
 fn stdout(args: &[&str]) -> String {
@@ -59,20 +58,6 @@ fn columns_of(v: &Value) -> Vec<usize> {
         .iter()
         .map(|c| c.as_u64().unwrap() as usize)
         .collect()
-}
-
-/// Checks a failure with exit code 2: one line on stderr containing
-/// `needle`, nothing on stdout.
-fn assert_usage_error(args: &[&str], needle: &str) {
-    let out = nqueens().args(args).assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("nqueens: error: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert!(!err.contains("panicked"), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
 }
 
 /// Checks an answer without a solution: exit code 1, one line on stderr.
