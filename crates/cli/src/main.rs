@@ -7,6 +7,7 @@ mod checkpoint;
 mod cli;
 mod commands;
 mod export;
+mod journal;
 mod machine;
 mod options;
 mod progress;

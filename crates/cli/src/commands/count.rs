@@ -1,17 +1,16 @@
 //! `nqueens count N`.
 
-use std::io;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use nqueens_kernel::Tally;
-use nqueens_sched::{Progress, Report};
+use nqueens_sched::Report;
 
 use super::Mismatch;
 use crate::checkpoint::{Checkpoint, Header};
-use crate::export::{self, Cell, Column, Format, Record};
+use crate::export::{self, Cell, Format, Record};
+use crate::journal::Journal;
 use crate::options::Count;
 use crate::progress::Bar;
 use crate::signals;
@@ -28,14 +27,7 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     let check = Check::of(report.n, report.total, report.unique);
     let format = Format::from(opts.format);
     let record = record(&report, check);
-    let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let columns: Vec<Column> = record
-        .iter()
-        .map(|(key, _)| Column { key, width: 0 })
-        .collect();
-    sink.begin(&columns)?;
-    sink.record(&record)?;
-    sink.end(&[])?;
+    export::print_one(format, &record)?;
     if let Check::Mismatch { total, unique } = check {
         return Err(Mismatch(format!(
             "n = {}: computed {} total / {} unique, but OEIS A000170 / A002562 say {total} / {unique}",
@@ -80,19 +72,11 @@ fn with_checkpoint(
     let resume = resume.join(" ");
     let watcher = Arc::clone(&ck);
     signals::on_stop(move || watcher.exit_interrupted(&resume))?;
-    let journal = Journal {
-        bar,
-        ck: &ck,
-        failed: Mutex::new(None),
-    };
+    let journal = Journal::new(bar, &ck, None);
     let report = nqueens_sched::count(opts.solver, opts.board, &run, &journal);
     ck.sync()
         .with_context(|| format!("cannot sync checkpoint {}", path.display()))?;
-    if let Some(e) = journal
-        .failed
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-    {
+    if let Some(e) = journal.failure() {
         return Err(e).with_context(|| {
             format!(
                 "cannot write to checkpoint {} (the records before this error are safe)",
@@ -101,44 +85,6 @@ fn with_checkpoint(
         });
     }
     Ok(report)
-}
-
-/// The progress of a checkpointed count: the bar, and the file.
-struct Journal<'a> {
-    bar: &'a Bar,
-    ck: &'a Checkpoint,
-    failed: Mutex<Option<io::Error>>,
-}
-
-impl Progress for Journal<'_> {
-    fn start(&self, subproblems: usize) {
-        self.bar.start(subproblems);
-    }
-    fn wants_weights(&self) -> bool {
-        self.bar.wants_weights()
-    }
-    fn weights(&self, weights: &[u64]) {
-        self.bar.weights(weights);
-    }
-    fn done(&self, index: u64, tally: Tally) {
-        if let Err(e) = self.ck.append(index, tally) {
-            self.failed
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(e);
-        }
-        self.bar.done(index, tally);
-    }
-    fn recorded(&self, index: u64) -> Option<Tally> {
-        let r = self.ck.recorded(index);
-        if r.is_some() {
-            self.bar.passed(index);
-        }
-        r
-    }
-    fn stop(&self) -> bool {
-        self.failed.lock().map_or(true, |f| f.is_some())
-    }
 }
 
 /// The report as one record: the JSON keys, in order.

@@ -2,25 +2,23 @@
 //! shards that any cluster engine can run (Slurm job arrays, GNU
 //! parallel), each shard idempotent and checkpointed, the merge verified.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::{burnside, Board, Tally};
-use nqueens_sched::{count_parts, solvers, Options, Progress};
+use nqueens_kernel::{burnside, Board};
+use nqueens_sched::{count_parts, solvers, Options};
 
 use super::Mismatch;
 use crate::checkpoint::{Checkpoint, Header};
 use crate::cli::{MergeArgs, MissingArgs, PlanArgs, RunShardArgs};
-use crate::export::{self, Cell, Column, Format};
+use crate::export::{self, Cell, Format};
+use crate::journal::Journal;
 use crate::progress::Bar;
-use crate::shards::{
-    array_syntax, Plan, ShardRange, ShardResult, PLAN_FORMAT, RESULT_FORMAT, VERSION,
-};
+use crate::shards::{array_syntax, Plan, ShardResult, PLAN_FORMAT, RESULT_FORMAT, VERSION};
 use crate::verify::Check;
 use crate::{machine, options, signals};
 
@@ -155,32 +153,17 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     let watcher = Arc::clone(&ck);
     signals::on_stop(move || watcher.exit_interrupted(&resume))?;
     let bar = Bar::new(format!("shard {i}"));
-    let journal = ShardJournal {
-        bar: &bar,
-        ck: &ck,
-        range: &range,
-        done: Mutex::new(BTreeMap::new()),
-        failed: Mutex::new(None),
-    };
+    let journal = Journal::new(&bar, &ck, Some(range.first..range.end));
     let start = Instant::now();
     let outcome = count_parts(solver, board, &opts, &journal);
     bar.finish();
     ck.sync()?;
-    if let Some(e) = journal
-        .failed
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-    {
+    if let Some(e) = journal.failure() {
         return Err(e)
             .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
     }
     outcome?;
-    let mut all = journal.done.into_inner().unwrap_or_else(|e| e.into_inner());
-    for index in range.first..range.end {
-        if let Some(t) = ck.recorded(index) {
-            all.insert(index, t);
-        }
-    }
+    let all = journal.tallies();
     let subproblems: Vec<[u64; 3]> = all
         .iter()
         .map(|(&i, t)| [i, t.solutions, t.nodes])
@@ -216,58 +199,6 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         path.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// A shard's view of the count: its own subproblems, checkpointed.
-struct ShardJournal<'a> {
-    bar: &'a Bar,
-    ck: &'a Checkpoint,
-    range: &'a ShardRange,
-    done: Mutex<BTreeMap<u64, Tally>>,
-    failed: Mutex<Option<io::Error>>,
-}
-
-impl Progress for ShardJournal<'_> {
-    fn start(&self, _: usize) {
-        self.bar.start((self.range.end - self.range.first) as usize);
-    }
-    fn wants_weights(&self) -> bool {
-        self.bar.wants_weights()
-    }
-    fn weights(&self, weights: &[u64]) {
-        // The bar covers this shard's subproblems only.
-        let mine: Vec<u64> = (0u64..)
-            .zip(weights)
-            .map(|(i, &w)| if self.wanted(i) { w } else { 0 })
-            .collect();
-        self.bar.weights(&mine);
-    }
-    fn done(&self, index: u64, tally: Tally) {
-        if let Err(e) = self.ck.append(index, tally) {
-            self.failed
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(e);
-        }
-        self.done
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(index, tally);
-        self.bar.done(index, tally);
-    }
-    fn recorded(&self, index: u64) -> Option<Tally> {
-        let r = self.ck.recorded(index);
-        if r.is_some() {
-            self.bar.passed(index);
-        }
-        r
-    }
-    fn wanted(&self, index: u64) -> bool {
-        (self.range.first..self.range.end).contains(&index)
-    }
-    fn stop(&self) -> bool {
-        self.failed.lock().map_or(true, |f| f.is_some())
-    }
 }
 
 /// Every shard's result, or the lists of missing and damaged ones.
@@ -349,14 +280,7 @@ pub fn merge(a: MergeArgs) -> Result<ExitCode> {
         ("plan", plan.hash.as_str().into()),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
     ];
-    let mut sink = export::sink(Format::from(a.format), Box::new(io::stdout().lock()));
-    let columns: Vec<Column> = record
-        .iter()
-        .map(|(key, _)| Column { key, width: 0 })
-        .collect();
-    sink.begin(&columns)?;
-    sink.record(&record)?;
-    sink.end(&[])?;
+    export::print_one(Format::from(a.format), &record)?;
     if let Check::Mismatch {
         total: t,
         unique: u,

@@ -124,6 +124,18 @@ impl From<crate::cli::CountFormat> for Format {
     }
 }
 
+/// Writes one record to stdout in `format`: a count, a merge.
+pub fn print_one(format: Format, record: &Record) -> io::Result<()> {
+    let mut sink = sink(format, Box::new(io::stdout().lock()));
+    let columns: Vec<Column> = record
+        .iter()
+        .map(|(key, _)| Column { key, width: 0 })
+        .collect();
+    sink.begin(&columns)?;
+    sink.record(record)?;
+    sink.end(&[])
+}
+
 /// A sink for `format` writing to `out`.
 pub fn sink<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
     match format {
