@@ -16,9 +16,17 @@
 //!   [`free_columns`], [`levels`] and [`brute_force`]: the other designs of
 //!   the source documents, kept to be benchmarked against.
 //! - [`naive`]: an independent plain backtracker, for checking.
+//! - [`dominate`]: the fewest queens that attack every square, and how many
+//!   such sets; [`pawns`]: queens kept apart by the fewest pawns.
 //! - [`solutions`]: every solution streamed in lexicographic order, the
 //!   fundamental ones with their orbit sizes; [`solve`]: one solution for
 //!   any n up to 10^7 (construction, min-conflicts, heuristics).
+//! - [`Variant`]: two variants with their own searches, [`torus`] (modular
+//!   queens, diagonals wrapping around) and [`collinear`] (no three queens
+//!   on any straight line), counted per first-row column with the
+//!   symmetries of each solution.
+//! - [`pieces`]: the most non-attacking kings, knights, bishops or rooks
+//!   and the ways to place them, by (max, ways) dynamic programs over rows.
 //!
 //! The kernel has no dependencies and does no I/O, threading or printing.
 //!
@@ -33,18 +41,24 @@
 mod board;
 mod brute;
 mod classic;
+pub mod collinear;
 mod columns;
+pub mod dominate;
 mod error;
 mod levels;
 pub mod naive;
 pub mod oeis;
 mod pairs;
 mod partition;
+pub mod pawns;
+pub mod pieces;
 mod prefix;
 mod search;
 pub mod solutions;
 pub mod solve;
 mod symmetry;
+pub mod torus;
+mod variant;
 
 pub use board::Board;
 pub use brute::{brute_force, BRUTE_MAX_N};
@@ -59,6 +73,7 @@ pub use search::{count_from, lookahead, State, Tally};
 pub use symmetry::{
     burnside, fixed_by_half_turn, fixed_by_quarter_turn, fixed_by_reflection, Symmetry,
 };
+pub use variant::{classify, Searched, Symmetries, Variant, VariantTally};
 
 /// This kernel's version: checkpoints and shard plans record it, since the
 /// documented order of subproblems belongs to a version.

@@ -87,3 +87,51 @@ pub const UNIQUE: [u128; 28] = [
 pub fn known(n: usize) -> Option<(u128, u128)> {
     (1..TOTAL.len()).contains(&n).then(|| (TOTAL[n], UNIQUE[n]))
 }
+
+/// OEIS A075458: the domination number of the queens' graph, the fewest
+/// queens that occupy or attack every square, n = 0..=25 (index 0 unused).
+///
+/// ```
+/// assert_eq!(nqueens_kernel::oeis::DOMINATION[8], 5);
+/// ```
+pub const DOMINATION: [usize; 26] = [
+    0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13,
+];
+
+/// OEIS A002564: the number of minimum dominating sets of queens,
+/// n = 0..=19 (index 0 unused).
+///
+/// ```
+/// assert_eq!(nqueens_kernel::oeis::MINIMUM_DOMINATING_SETS[8], 4860);
+/// ```
+pub const MINIMUM_DOMINATING_SETS: [u128; 20] = [
+    0, 1, 4, 1, 12, 186, 4, 86, 4_860, 114, 8, 2, 8, 288, 4_632, 205_832, 2_968, 124, 16, 84,
+];
+
+/// OEIS A103330: placements of n + 1 queens and one pawn on an n x n board
+/// with no two queens attacking (the pawn blocks lines), n = 0..=17 (index
+/// 0 unused).
+///
+/// ```
+/// assert_eq!(nqueens_kernel::oeis::QUEENS_AND_ONE_PAWN[8], 128);
+/// ```
+pub const QUEENS_AND_ONE_PAWN: [u128; 18] = [
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    16,
+    20,
+    128,
+    396,
+    2_288,
+    11_152,
+    65_712,
+    437_848,
+    3_118_664,
+    23_387_448,
+    183_463_680,
+    1_474_699_536,
+];
