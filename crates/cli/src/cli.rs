@@ -18,7 +18,7 @@ pub struct Args {
 pub enum Command {
     /// Count all and unique solutions of one board.
     #[command(
-        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations"
+        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations\n  nqueens count 13 --torus                         # 4524 modular (toroidal) solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one task per first-row column;\nthey exclude each other, --solver, --depth and --checkpoint. \"unique\" counts classes\nunder the 8 symmetries of the square, which keep both rules."
     )]
     Count(CountArgs),
     /// Tabulate counts for a range of boards, checked against OEIS A000170 / A002562.
@@ -38,7 +38,7 @@ pub enum Command {
     Plot(PlotArgs),
     /// List solutions in lexicographic order, streamed (all, fundamental, or from a position).
     #[command(
-        after_help = "Examples:\n  nqueens solutions 8\n  nqueens solutions 8 --unique --format json\n  nqueens solutions 8 --prefix \"1 5\" --format board\n  nqueens solutions 14 --limit 3 --format algebraic"
+        after_help = "Examples:\n  nqueens solutions 8\n  nqueens solutions 8 --unique --format json\n  nqueens solutions 8 --prefix \"1 5\" --format board\n  nqueens solutions 14 --limit 3 --format algebraic\n  nqueens solutions 5 --torus                        # the 10 modular (toroidal) solutions\n  nqueens solutions 8 --no-three-in-line --unique    # 3 5 8 4 1 7 2 6 (orbit 8)"
     )]
     Solutions(SolutionsArgs),
     /// Draw one board in the terminal, or as an SVG picture, and check it.
@@ -51,6 +51,19 @@ pub enum Command {
         after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
     )]
     Solve(SolveArgs),
+    /// The most non-attacking kings, knights, bishops or rooks on an n x n board, and the ways to place them.
+    #[command(after_help = crate::commands::pieces::after_help())]
+    Pieces(PiecesArgs),
+    /// The fewest queens that occupy or attack every square (domination), one such placement, and how many.
+    #[command(
+        after_help = "Exact search: iterative deepening from a counting bound, branching on the queens that cover\nthe first uncovered square; checked against OEIS A075458 (minimum) and A002564 (--count).\n\nExamples:\n  nqueens dominate 8                    # 5 queens, drawn\n  nqueens dominate 8 --count            # ... and the 4860 minimum dominating sets\n  nqueens dominate 12 --count --format json   # 6 queens, 8 ways"
+    )]
+    Dominate(DominateArgs),
+    /// Q queens with no two attacking, using the fewest pawns to block their lines; one placement and how many.
+    #[command(
+        after_help = "A queen attacks along its row, column and diagonals up to the first piece, queen or pawn.\nWith Q = N + 1 the count is OEIS A103330 (8 x 8: 9 queens, 1 pawn, 128 placements).\nAt most ceil(N/2)^2 queens fit whatever the pawns (touching queens always attack); the measured\nlimits are N <= 11 and Q <= N + 4.\n\nExamples:\n  nqueens pawns 8 --queens 9            # 1 pawn, drawn\n  nqueens pawns 8 --queens 9 --count    # ... and the 128 placements\n  nqueens pawns 10 --queens 12 --count --format json"
+    )]
+    Pawns(PawnsArgs),
     /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
     #[command(
         after_help = "Shards are numbered from 0, like a Slurm array (--array=0-15).\n\nExample:\n  nqueens plan 19 --shards 64 > plan.json"
@@ -94,6 +107,19 @@ pub struct CountArgs {
     /// Record each finished subproblem in FILE and resume from it: run the same command again after an interruption.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// The variants of the problem, shared by `count` and `solutions`.
+#[derive(Debug, clap::Args)]
+pub struct VariantArgs {
+    /// Modular (toroidal) queens: both diagonals wrap around the edges (n up to 19; none unless gcd(n, 6) = 1).
+    #[arg(long)]
+    pub torus: bool,
+    /// Only solutions with no three queens on one straight line of any slope (n up to 17).
+    #[arg(long)]
+    pub no_three_in_line: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -164,6 +190,8 @@ pub struct SolutionsArgs {
     /// Re-check every solution printed, and that none repeats; say so at the end (on stderr).
     #[arg(long)]
     pub verify: bool,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -236,6 +264,35 @@ pub enum SolveFormat {
     Vector,
     /// One JSON object: n, method, seconds, steps, valid, columns.
     Json,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct PiecesArgs {
+    /// The piece.
+    #[arg(value_enum, value_name = "PIECE")]
+    pub piece: PieceKind,
+    /// Board size (1 up to the piece's limit, listed below).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Only the numbers: no maximal placement rebuilt, drawn or listed.
+    #[arg(long)]
+    pub count: bool,
+    /// Output format (text draws the placement; json and csv list its squares).
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PieceKind {
+    /// One step in any direction.
+    Kings,
+    /// Two squares one way, one the other.
+    Knights,
+    /// Any distance along a diagonal.
+    Bishops,
+    /// Any distance along a row or column.
+    Rooks,
 }
 
 #[derive(Debug, clap::Args)]
@@ -323,6 +380,51 @@ pub enum TableFormat {
     Text,
     Markdown,
     Csv,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct DominateArgs {
+    /// Board size (1 to 13).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Also count the minimum dominating sets.
+    #[arg(long)]
+    pub count: bool,
+    /// Output format: a drawn board, the squares on one line (the count on a second), or one JSON object (n, queens, placement, count).
+    #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
+    pub format: PlacementFormat,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct PawnsArgs {
+    /// Board size (1 to 11).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Number of queens (1 to N + 4, and at most ceil(N/2)^2).
+    #[arg(long, value_name = "Q")]
+    pub queens: String,
+    /// Also count the placements with the fewest pawns.
+    #[arg(long)]
+    pub count: bool,
+    /// Output format: a drawn board (Q, P), the squares on one line (the count on a second), or one JSON object (n, queens, pawns, placement, count).
+    #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
+    pub format: PlacementFormat,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlacementFormat {
+    /// The board drawn with `Q` (and `P`), rank 1 at the bottom, then the squares.
+    Board,
+    /// The squares on one line (`A1 C2 ...`); with --count, the count on a second line.
+    Vector,
+    /// One JSON object on one line.
     Json,
 }
 

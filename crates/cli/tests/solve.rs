@@ -3,29 +3,12 @@
 
 mod common;
 
-use common::{assert_usage_error, nqueens};
+use common::{assert_usage_error, json, nqueens, stdout};
 
 use std::path::{Path, PathBuf};
 
 use predicates::prelude::*;
 use serde_json::Value;
-
-/// Runs `args` successfully and returns stdout.
-fn stdout(args: &[&str]) -> String {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    assert!(
-        out.stderr.is_empty(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let text = stdout(&[args, &["--format", "json"]].concat());
-    assert_eq!(text.lines().count(), 1, "one object on one line");
-    serde_json::from_str(&text).unwrap()
-}
 
 /// The 1-based columns of a vector line.
 fn vector(text: &str) -> Vec<usize> {

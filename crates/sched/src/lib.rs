@@ -16,8 +16,10 @@
 
 mod error;
 mod pool;
+pub mod puzzles;
 pub mod solvers;
 mod split;
+mod variants;
 
 use std::time::Instant;
 
@@ -27,6 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use error::Error;
 pub use solvers::Solver;
 pub use split::default_depth;
+pub use variants::{count_variant, VariantReport};
 
 /// How to run a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,20 +1,39 @@
-//! `nqueens count N`.
+//! `nqueens count N`, and its variants `--torus` and `--no-three-in-line`.
+//!
+//! A variant runs its own search ([`nqueens_kernel::Variant`]) through
+//! [`nqueens_sched::count_variant`], one task per first-row column, and is
+//! printed with the same keys as an ordinary count plus `variant` and
+//! `note`: `solver` names the variant's search, `depth` is 1 and
+//! `subproblems` the `n` first-row columns, `symmetry_nodes` and
+//! `symmetry_seconds` are 0 (each solution's symmetries are read off as it
+//! is found, no separate search), and `verified` is null (no published
+//! table is kept for the variants; the tests check them against OEIS).
 
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
-use nqueens_sched::Report;
+use anyhow::{bail, Context, Result};
+use nqueens_kernel::{Board, Variant};
+use nqueens_sched::{Report, VariantReport};
 
 use super::Mismatch;
 use crate::checkpoint::{Checkpoint, Header};
+use crate::cli::{CountArgs, VariantArgs};
 use crate::export::{self, Cell, Format, Record};
 use crate::journal::Journal;
-use crate::options::Count;
+use crate::options::{self, Count};
 use crate::progress::Bar;
 use crate::signals;
 use crate::verify::Check;
+
+/// `nqueens count`: a variant when one is asked for, else the ordinary count.
+pub fn dispatch(args: CountArgs) -> Result<ExitCode> {
+    match variant(&args.variant)? {
+        None => run(args.try_into()?),
+        Some(v) => run_variant(v, &args),
+    }
+}
 
 pub fn run(opts: Count) -> Result<ExitCode> {
     let bar = Bar::new(format!("n = {}", opts.board.n()));
@@ -112,5 +131,140 @@ fn record(r: &Report, check: Check) -> Record {
         ("symmetry_seconds", r.symmetry_seconds.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
+    ]
+}
+
+/// The largest board each variant counts or lists: chosen by measurement so
+/// that a run takes about a minute at most on two threads (release build,
+/// 2-core machine; README, "Variants"): torus n = 19 takes 53 to 72 s on
+/// one thread and each size up costs 4 to 10 times more; no-three-in-line
+/// n = 17 takes 34 to 38 s and n = 18 about 5 times more.
+pub(super) fn max_n(variant: Variant) -> usize {
+    match variant {
+        Variant::Torus => 19,
+        Variant::NoThreeInLine => 17,
+    }
+}
+
+/// The variant asked for by the flags, if any.
+pub(super) fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
+    match (a.torus, a.no_three_in_line) {
+        (true, true) => bail!(
+            "--torus and --no-three-in-line cannot be combined: on a torus lines wrap around too, which is a different problem this tool does not count"
+        ),
+        (true, false) => Ok(Some(Variant::Torus)),
+        (false, true) => Ok(Some(Variant::NoThreeInLine)),
+        (false, false) => Ok(None),
+    }
+}
+
+/// Refuses a board the variant's search would take too long on.
+pub(super) fn check_size(variant: Variant, board: Board) -> Result<()> {
+    let max = max_n(variant);
+    if board.n() > max {
+        bail!(
+            "--{} handles n up to {max} (n = {max} takes about a minute), not {}",
+            variant.name(),
+            board.n()
+        );
+    }
+    Ok(())
+}
+
+/// Counts a variant and prints it like an ordinary count.
+fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
+    let board = options::board(&a.n, "n")?;
+    let flag = variant.name();
+    if a.solver.is_some() {
+        bail!("--solver chooses among the ordinary counting methods; --{flag} has its own search");
+    }
+    if a.depth.is_some() {
+        bail!("--depth does not apply to --{flag}: its search is split by first-row column");
+    }
+    if a.checkpoint.is_some() {
+        bail!("--checkpoint is not available with --{flag}: its counts are not split into resumable subproblems");
+    }
+    check_size(variant, board)?;
+    let threads = options::threads(&a.run)?;
+    let report = nqueens_sched::count_variant(variant, board, threads)?;
+    let total = u128::from(report.tally.solutions);
+    // Pólya's theorem, as a check on the search (never as its answer).
+    if variant == Variant::Torus && (total > 0) != prime_to_6(board.n()) {
+        return Err(Mismatch(format!(
+            "n = {}: the torus search found {total} solutions, which contradicts Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1)",
+            board.n()
+        ))
+        .into());
+    }
+    export::print_one(Format::from(a.format), &variant_record(&report))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prime_to_6(n: usize) -> bool {
+    !n.is_multiple_of(2) && !n.is_multiple_of(3)
+}
+
+/// Why a variant has no solution, when it has none.
+fn note(variant: Variant, n: usize, total: u128) -> Option<String> {
+    if total > 0 {
+        return None;
+    }
+    Some(match variant {
+        Variant::Torus => {
+            let why = if n.is_multiple_of(2) {
+                format!("n = {n} is even")
+            } else {
+                format!("n = {n} is divisible by 3")
+            };
+            format!(
+                "no solution: modular queens exist exactly when gcd(n, 6) = 1 (Pólya, 1918), and {why}"
+            )
+        }
+        Variant::NoThreeInLine if n <= 3 => {
+            format!("no solution: n = {n} has no ordinary solution to begin with")
+        }
+        Variant::NoThreeInLine => {
+            format!("no solution: every ordinary solution for n = {n} has three queens on one line")
+        }
+    })
+}
+
+/// A variant's report as one record: the ordinary count's keys, with
+/// `variant` after `solver` and `note` at the end.
+fn variant_record(r: &VariantReport) -> Record {
+    let t = &r.tally;
+    let rate = if r.seconds > 0.0 {
+        t.nodes as f64 / r.seconds
+    } else {
+        0.0
+    };
+    let solver = match r.variant {
+        Variant::Torus => "torus-bitmask",
+        Variant::NoThreeInLine => "collinear-pruning",
+    };
+    let total = u128::from(t.solutions);
+    vec![
+        ("n", r.n.into()),
+        ("solver", solver.into()),
+        ("variant", r.variant.name().into()),
+        ("threads", r.threads.into()),
+        ("depth", 1usize.into()),
+        ("subproblems", r.subproblems.into()),
+        ("total", total.into()),
+        ("unique", r.unique.into()),
+        ("fixed_180", t.fixed_180.into()),
+        ("fixed_90", t.fixed_90.into()),
+        ("nodes", t.nodes.into()),
+        ("symmetry_nodes", 0u64.into()),
+        ("calls", Cell::Null),
+        ("iterations", Cell::Null),
+        ("seconds", r.seconds.into()),
+        ("symmetry_seconds", 0.0.into()),
+        ("nodes_per_second", Cell::Int(rate.round() as u128)),
+        ("verified", Cell::Null),
+        (
+            "note",
+            note(r.variant, r.n, total).map_or(Cell::Null, Cell::Text),
+        ),
     ]
 }

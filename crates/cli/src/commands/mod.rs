@@ -3,6 +3,9 @@
 
 mod bench;
 mod count;
+mod dominate;
+mod pawns;
+pub mod pieces;
 mod plot;
 mod shard;
 mod show;
@@ -32,13 +35,16 @@ impl std::error::Error for Mismatch {}
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Command::Count(a) => count::run(a.try_into()?),
+        Command::Count(a) => count::dispatch(a),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
         Command::Plot(a) => plot::run(a),
         Command::Solutions(a) => solutions::run(a),
         Command::Show(a) => show::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Dominate(a) => dominate::run(a),
+        Command::Pawns(a) => pawns::run(a),
+        Command::Pieces(a) => pieces::run(a),
         Command::Plan(a) => shard::plan(a),
         Command::RunShard(a) => shard::run_shard(a),
         Command::Missing(a) => shard::missing(a),

@@ -20,13 +20,21 @@
 //! the search: `naive::is_solution`, the eight symmetries applied one by
 //! one, and strictly increasing order (which rules out repeats). When the
 //! whole board was listed, the number is also compared with the count.
+//!
+//! `--torus` and `--no-three-in-line` list a variant's solutions instead
+//! ([`nqueens_kernel::Variant`]): its search runs one first-row column after
+//! the other and hands over each solution as it is found, in the same
+//! lexicographic order, so `--limit`, `--unique`, `--prefix`, `--verify` and
+//! every format work as above. `--verify` then also checks the variant's
+//! rule with its own independent checker and compares with its count.
 
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::solutions::{Fundamentals, PrefixError, Solution, Solutions};
-use nqueens_kernel::{naive, Board, Symmetry, MAX_N};
+use nqueens_kernel::{classify, naive, Board, Symmetry, Variant, MAX_N};
 
 use super::Mismatch;
 use crate::cli::{SolutionFormat, SolutionsArgs};
@@ -41,10 +49,14 @@ struct Request {
     limit: Option<u64>,
     format: SolutionFormat,
     verify: bool,
+    variant: Option<Variant>,
 }
 
 pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
     let req = Request::try_from(args)?;
+    if let Some(variant) = req.variant {
+        return run_variant(&req, variant);
+    }
     let prefix = req.prefix.as_deref().unwrap_or(&[]);
     // Both iterators as one: a solution and its orbit (0 when not asked).
     let solutions: Box<dyn Iterator<Item = (Solution, usize)>> = if req.unique {
@@ -62,7 +74,7 @@ pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut writer = LineWriter::new(req.board.n(), req.format, req.unique);
-    let mut check = req.verify.then(|| Verifier::new(req.unique, prefix));
+    let mut check = req.verify.then(|| Verifier::new(req.unique, prefix, None));
     let mut written = 0u64;
     // `take`, not a test after the next item: finding one solution too many
     // can take seconds on a large board.
@@ -88,6 +100,75 @@ pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Lists a variant's solutions: its search visits them in lexicographic
+/// order, first-row column by first-row column, and each is written (and
+/// checked) as it is found; the search stops at the limit or on an error.
+fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
+    let prefix = req.prefix.as_deref().unwrap_or(&[]);
+    if !prefix.is_empty() {
+        // The ordinary rules first, for the same messages as without a variant.
+        Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
+    }
+    let limit = req.limit.unwrap_or(u64::MAX);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut writer = LineWriter::new(req.board.n(), req.format, req.unique);
+    let mut check = req
+        .verify
+        .then(|| Verifier::new(req.unique, prefix, Some(variant)));
+    let mut written = 0u64;
+    let mut failure: Option<anyhow::Error> = None;
+    let firsts = match prefix.first() {
+        Some(&c) => usize::from(c)..usize::from(c) + 1,
+        None => 0..req.board.n(),
+    };
+    for first in firsts {
+        let searched = variant.search(req.board, first, |s| {
+            if !s.starts_with(prefix) {
+                return ControlFlow::Continue(());
+            }
+            let orbit = if req.unique {
+                match classify(s).orbit {
+                    Some(orbit) => orbit,
+                    None => return ControlFlow::Continue(()),
+                }
+            } else {
+                0
+            };
+            let mut step = || -> Result<()> {
+                if let Some(check) = &mut check {
+                    check.add(s, orbit)?;
+                }
+                writer.write(&mut out, s, orbit)?;
+                Ok(())
+            };
+            if let Err(e) = step() {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+            written += 1;
+            if written == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if searched.stopped {
+            break;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if let Some(check) = check {
+        let complete = req.prefix.is_none() && written < limit;
+        let message = check.finish(complete.then_some(req.board))?;
+        writeln!(io::stderr(), "{message}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
     let given: Vec<String> = req
         .prefix
@@ -103,6 +184,10 @@ impl TryFrom<SolutionsArgs> for Request {
     fn try_from(a: SolutionsArgs) -> Result<Request> {
         let board = board(&a.n)?;
         let n = board.n();
+        let variant = super::count::variant(&a.variant)?;
+        if let Some(v) = variant {
+            super::count::check_size(v, board)?;
+        }
         if a.format == SolutionFormat::Digits && n > 9 {
             bail!(
                 "--format digits writes one digit per row, so it needs n <= 9, not n = {n} (use --format vector)"
@@ -117,6 +202,7 @@ impl TryFrom<SolutionsArgs> for Request {
             limit,
             format: a.format,
             verify: a.verify,
+            variant,
         })
     }
 }
@@ -282,23 +368,27 @@ impl LineWriter {
 struct Verifier {
     unique: bool,
     prefix: Vec<u8>,
-    previous: Option<Solution>,
+    /// The variant whose rule every solution must also keep.
+    variant: Option<Variant>,
+    /// The solution before, empty before the first.
+    previous: Vec<u8>,
     count: u64,
     orbits: u64,
 }
 
 impl Verifier {
-    fn new(unique: bool, prefix: &[u8]) -> Verifier {
+    fn new(unique: bool, prefix: &[u8], variant: Option<Variant>) -> Verifier {
         Verifier {
             unique,
             prefix: prefix.to_vec(),
-            previous: None,
+            variant,
+            previous: Vec::with_capacity(MAX_N),
             count: 0,
             orbits: 0,
         }
     }
 
-    fn add(&mut self, s: &Solution, orbit: usize) -> Result<()> {
+    fn add(&mut self, s: &[u8], orbit: usize) -> Result<()> {
         self.count += 1;
         let fail = |why: &str| -> Result<()> {
             let shown: Vec<String> = s.iter().map(|c| (c + 1).to_string()).collect();
@@ -312,30 +402,31 @@ impl Verifier {
         if !naive::is_solution(s) {
             return fail("is not a solution");
         }
+        if let Some(v) = self.variant {
+            if !v.allows(s) {
+                return fail(&format!("breaks the --{} rule", v.name()));
+            }
+        }
         if !s.starts_with(&self.prefix) {
             return fail("does not start with the prefix");
         }
-        if let Some(p) = &self.previous {
-            // Strictly increasing: no repeats, and the promised order.
-            if **s <= **p {
-                return fail("is not after the one before it in lexicographic order");
-            }
+        // Strictly increasing: no repeats, and the promised order.
+        if !self.previous.is_empty() && s <= self.previous.as_slice() {
+            return fail("is not after the one before it in lexicographic order");
         }
         if self.unique {
             let images: Vec<Vec<u8>> = Symmetry::ALL.iter().map(|g| g.apply(s)).collect();
-            if images.iter().any(|image| image.as_slice() < &**s) {
+            if images.iter().any(|image| image.as_slice() < s) {
                 return fail("is not the smallest of its orbit");
             }
-            let fixed = images
-                .iter()
-                .filter(|image| image.as_slice() == &**s)
-                .count();
+            let fixed = images.iter().filter(|image| image.as_slice() == s).count();
             if orbit * fixed != 8 {
                 return fail(&format!("has orbit {}, not {orbit}", 8 / fixed.max(1)));
             }
             self.orbits += orbit as u64;
         }
-        self.previous = Some(*s);
+        self.previous.clear();
+        self.previous.extend_from_slice(s);
         Ok(())
     }
 
@@ -358,17 +449,25 @@ impl Verifier {
             )
         };
         if let Some(board) = complete {
-            let c = nqueens_kernel::count(board.n())?;
-            let (listed, counted) = if self.unique {
-                (u128::from(self.count), c.unique)
-            } else {
-                (u128::from(self.count), c.total)
+            let (total, unique) = match self.variant {
+                None => {
+                    let c = nqueens_kernel::count(board.n())?;
+                    (c.total, c.unique)
+                }
+                Some(v) => {
+                    let t = v.count(board);
+                    (u128::from(t.solutions), t.unique(board))
+                }
             };
-            if listed != counted || (self.unique && u128::from(self.orbits) != c.total) {
+            let (listed, counted) = if self.unique {
+                (u128::from(self.count), unique)
+            } else {
+                (u128::from(self.count), total)
+            };
+            if listed != counted || (self.unique && u128::from(self.orbits) != total) {
                 return Err(Mismatch(format!(
-                    "verification failed: listed {listed}{}, but the count says {counted} ({} in all)",
+                    "verification failed: listed {listed}{}, but the count says {counted} ({total} in all)",
                     if self.unique { " fundamental" } else { "" },
-                    c.total
                 ))
                 .into());
             }

@@ -23,3 +23,22 @@ pub fn assert_usage_error(args: &[&str], needle: &str) {
     assert!(!err.contains("panicked"), "{args:?}");
     assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
 }
+
+/// Runs `args`, checks it succeeds with nothing on stderr, and returns its
+/// stdout.
+pub fn stdout(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `args` with `--format json` and parses its one line of output.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let text = stdout(&[args, &["--format", "json"]].concat());
+    assert_eq!(text.lines().count(), 1, "one object on one line: {text}");
+    serde_json::from_str(&text).unwrap()
+}

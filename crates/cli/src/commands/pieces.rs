@@ -1,0 +1,169 @@
+//! `nqueens pieces kings|knights|bishops|rooks N`: the largest number of
+//! mutually non-attacking pieces on an `n x n` board and the number of ways
+//! to place them, from the kernel's dynamic programs
+//! (`nqueens_kernel::pieces`).
+//!
+//! Without `--count` the kernel also rebuilds one maximal placement; it is
+//! checked square by square with the kernel's attack rule before it is
+//! written (drawn under the numbers in the text format, listed as square
+//! names in the others). A placement that fails the check is a bug: the
+//! run fails with exit code 1.
+//!
+//! Bad input (an unknown piece, n = 0, negative, junk, past the piece's
+//! limit) is one line on stderr and exit code 2.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use nqueens_kernel::pieces::{self, Piece, Square};
+
+use super::Mismatch;
+use crate::cli::{CountFormat, PieceKind, PiecesArgs};
+use crate::export::{self, Cell, Format, Record};
+use crate::options;
+use crate::render;
+
+/// The verb's `after_help`: how it counts, each piece's limit, examples.
+pub fn after_help() -> String {
+    let limits: Vec<String> = Piece::ALL
+        .iter()
+        .map(|p| format!("{} {}", p.name(), p.max_n()))
+        .collect();
+    format!(
+        "Counted by dynamic programming over rows, keeping for each state the most pieces and the ways to reach them; never by trying subsets.\n\
+         Largest n: {}.\n\n\
+         Examples:\n  \
+         nqueens pieces kings 8                   # 16 kings in 281571 ways, one of them drawn\n  \
+         nqueens pieces knights 8 --count         # 32 knights in 2 ways\n  \
+         nqueens pieces bishops 12 --format json",
+        limits.join(", ")
+    )
+}
+
+fn piece(kind: PieceKind) -> Piece {
+    match kind {
+        PieceKind::Kings => Piece::Kings,
+        PieceKind::Knights => Piece::Knights,
+        PieceKind::Bishops => Piece::Bishops,
+        PieceKind::Rooks => Piece::Rooks,
+    }
+}
+
+pub fn run(args: PiecesArgs) -> Result<ExitCode> {
+    let piece = piece(args.piece);
+    // Junk, 0, negatives and anything past any board are refused here;
+    // the kernel then refuses what is past this piece's own limit.
+    let n = options::board(&args.n, "n")?.n();
+    let start = Instant::now();
+    let (count, squares) = if args.count {
+        (pieces::count(piece, n)?, None)
+    } else {
+        let (c, s) = pieces::count_and_place(piece, n)?;
+        (c, Some(s))
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(squares) = &squares {
+        check(piece, n, count.max, squares)?;
+    }
+    let mut record: Record = vec![
+        ("piece", piece.name().into()),
+        ("n", n.into()),
+        ("max", count.max.into()),
+        ("count", count.ways.into()),
+        ("seconds", seconds.into()),
+    ];
+    let format = Format::from(args.format);
+    if let (Some(squares), false) = (&squares, args.format == CountFormat::Text) {
+        let names: Vec<String> = squares.iter().map(|&s| name(s)).collect();
+        record.push(("placement", Cell::Text(names.join(" "))));
+    }
+    export::print_one(format, &record)?;
+    if let (Some(squares), CountFormat::Text) = (&squares, args.format) {
+        let mut out = io::stdout().lock();
+        writeln!(out)?;
+        out.write_all(grid(n, squares, letter(piece)).as_bytes())?;
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The placement holds `max` pieces, on the board, none attacking another.
+fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
+    let bad = if squares.len() != max {
+        Some(format!("{} pieces, not {max}", squares.len()))
+    } else if let Some(s) = squares.iter().find(|s| s.0 >= n || s.1 >= n) {
+        Some(format!("{} is off the board", name(*s)))
+    } else {
+        squares.iter().enumerate().find_map(|(i, &a)| {
+            squares[i + 1..]
+                .iter()
+                .find(|&&b| a == b || piece.attacks(a, b))
+                .map(|&b| format!("{} and {} clash", name(a), name(b)))
+        })
+    };
+    match bad {
+        None => Ok(()),
+        Some(why) => Err(Mismatch(format!(
+            "n = {n}: the placement of {piece} rebuilt from the count is wrong: {why}"
+        ))
+        .into()),
+    }
+}
+
+/// A square's name: file letter(s) and rank number, `A1` for (0, 0).
+fn name((row, column): Square) -> String {
+    format!("{}{}", render::file(column), row + 1)
+}
+
+/// The letter drawn for a piece, as in chess notation (N for a knight).
+fn letter(piece: Piece) -> char {
+    match piece {
+        Piece::Kings => 'K',
+        Piece::Knights => 'N',
+        Piece::Bishops => 'B',
+        Piece::Rooks => 'R',
+    }
+}
+
+/// An ASCII grid of the placement, as `nqueens show` draws boards: rank
+/// numbers on the left, file letters underneath, rank 1 at the bottom.
+fn grid(n: usize, squares: &[Square], piece: char) -> String {
+    let rank_width = n.to_string().len();
+    let mut out = String::new();
+    for row in (0..n).rev() {
+        let _ = write!(out, "{:>rank_width$}", row + 1);
+        for column in 0..n {
+            let here = squares.binary_search(&(row, column)).is_ok();
+            let _ = write!(out, " {}", if here { piece } else { '-' });
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "{:rank_width$}", "");
+    for column in 0..n {
+        let _ = write!(out, " {}", render::file(column));
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grid_puts_rank_one_at_the_bottom() {
+        let g = grid(3, &[(0, 0), (2, 2)], 'K');
+        assert_eq!(g, "3 - - K\n2 - - -\n1 K - -\n  A B C\n");
+    }
+
+    #[test]
+    fn a_clash_is_caught() {
+        assert!(check(Piece::Kings, 3, 2, &[(0, 0), (2, 2)]).is_ok());
+        assert!(check(Piece::Kings, 3, 2, &[(0, 0), (1, 1)]).is_err());
+        assert!(check(Piece::Rooks, 3, 2, &[(0, 0)]).is_err());
+        assert!(check(Piece::Rooks, 3, 1, &[(3, 0)]).is_err());
+    }
+}
