@@ -34,7 +34,8 @@ fn finish(args: &[&str]) -> Value {
 fn kill_9_at_random_moments_then_resume_gives_the_exact_count() {
     let path = temp("kill");
     let ckpt = path.to_str().unwrap();
-    let reference = finish(&["count", "16"]);
+    // Pinned to `pairs`: seconds long, so the kills land mid-run.
+    let reference = finish(&["count", "16", "--solver", "pairs"]);
     // Delays from a clock-seeded LCG, printed so a failure can be replayed.
     let mut seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -52,7 +53,7 @@ fn kill_9_at_random_moments_then_resume_gives_the_exact_count() {
     let mut saved = Vec::new();
     for &ms in &delays {
         let mut child = nqueens()
-            .args(["count", "16", "--checkpoint", ckpt])
+            .args(["count", "16", "--solver", "pairs", "--checkpoint", ckpt])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -69,7 +70,7 @@ fn kill_9_at_random_moments_then_resume_gives_the_exact_count() {
         saved.windows(2).all(|w| w[0] <= w[1]),
         "finished work is never lost: {saved:?}"
     );
-    let resumed = finish(&["count", "16", "--checkpoint", ckpt]);
+    let resumed = finish(&["count", "16", "--solver", "pairs", "--checkpoint", ckpt]);
     for key in ["total", "unique", "nodes", "fixed_180", "fixed_90"] {
         assert_eq!(resumed[key], reference[key], "{key}");
     }
@@ -82,7 +83,16 @@ fn ctrl_c_saves_and_says_how_to_resume() {
     let path = temp("int");
     let ckpt = path.to_str().unwrap();
     let child = nqueens()
-        .args(["count", "16", "--threads", "1", "--checkpoint", ckpt])
+        .args([
+            "count",
+            "16",
+            "--solver",
+            "pairs",
+            "--threads",
+            "1",
+            "--checkpoint",
+            ckpt,
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -101,7 +111,16 @@ fn ctrl_c_saves_and_says_how_to_resume() {
         "{err}"
     );
     // Another thread count resumes the same split (the checkpoint's depth is adopted).
-    let resumed = finish(&["count", "16", "--threads", "2", "--checkpoint", ckpt]);
+    let resumed = finish(&[
+        "count",
+        "16",
+        "--solver",
+        "pairs",
+        "--threads",
+        "2",
+        "--checkpoint",
+        ckpt,
+    ]);
     assert_eq!(resumed["total"], 14772512);
     std::fs::remove_file(&path).unwrap();
 }
@@ -123,7 +142,7 @@ fn a_checkpoint_of_another_count_or_a_foreign_file_is_refused() {
     check(&["count", "10", "--checkpoint", ckpt], "n 9 (this run: 10)");
     check(
         &["count", "9", "--solver", "parallel", "--checkpoint", ckpt],
-        "solver pairs (this run: parallel)",
+        "solver halves (this run: parallel)",
     );
     check(
         &["count", "9", "--solver", "classic", "--checkpoint", ckpt],

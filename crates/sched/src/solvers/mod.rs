@@ -4,6 +4,7 @@ mod bitmask;
 mod brute;
 mod classic;
 mod columns;
+mod halves;
 mod levels;
 mod mirror;
 mod pairs;
@@ -17,6 +18,7 @@ pub use bitmask::Bitmask;
 pub use brute::Brute;
 pub use classic::Classic;
 pub use columns::Columns;
+pub use halves::Halves;
 pub use levels::Levels;
 pub use mirror::Mirror;
 pub use pairs::Pairs;
@@ -60,19 +62,19 @@ pub trait Solver: Sync {
 ///
 /// ```
 /// let names: Vec<_> = nqueens_sched::solvers::all().iter().map(|s| s.name()).collect();
-/// assert_eq!(names[0], "pairs");
+/// assert_eq!(names[0], "halves");
 /// assert!(names.contains(&"classic"));
 /// ```
 pub fn all() -> &'static [&'static dyn Solver] {
     &[
-        &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
+        &Halves, &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
     ]
 }
 
 /// The default solver: the first of [`all`].
 ///
 /// ```
-/// assert_eq!(nqueens_sched::solvers::default().name(), "pairs");
+/// assert_eq!(nqueens_sched::solvers::default().name(), "halves");
 /// ```
 pub fn default() -> &'static dyn Solver {
     all()[0]
