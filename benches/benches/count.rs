@@ -6,7 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use nqueens_kernel::{count_from, count_total, oeis, Board, State};
+use nqueens_kernel::{
+    count_from, count_total, count_total_pairs, oeis, Board, HalfSplit, State, Tally,
+};
 use nqueens_sched::{count, solvers, NoProgress, Options};
 
 fn expected(n: usize) -> u128 {
@@ -30,6 +32,34 @@ fn kernel(c: &mut Criterion) {
                 assert_eq!(u128::from(t.solutions), expected(n));
             })
         });
+    }
+    g.finish();
+}
+
+/// The three one-thread total counters side by side: half-mirrored prefix
+/// search (the reference), first/last-row pairs, and the half-board join.
+fn methods(c: &mut Criterion) {
+    let mut g = c.benchmark_group("methods");
+    g.sample_size(10);
+    let halves = |board: Board| {
+        let split = HalfSplit::new(board, board.n() / 2).unwrap();
+        split.count(board)
+    };
+    let methods: [(&str, &dyn Fn(Board) -> Tally); 3] = [
+        ("mirror", &count_total),
+        ("pairs", &count_total_pairs),
+        ("halves", &halves),
+    ];
+    for n in [12, 14] {
+        let board = Board::new(n).unwrap();
+        for (name, method) in methods {
+            g.bench_with_input(BenchmarkId::new(name, n), &board, |b, &board| {
+                b.iter(|| {
+                    let t = method(black_box(board));
+                    assert_eq!(u128::from(t.solutions), expected(n));
+                })
+            });
+        }
     }
     g.finish();
 }
@@ -64,5 +94,5 @@ fn scheduler(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, kernel, scheduler);
+criterion_group!(benches, kernel, methods, scheduler);
 criterion_main!(benches);
