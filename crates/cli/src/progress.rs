@@ -108,6 +108,9 @@ impl Progress for Bar {
     }
 
     fn done(&self, index: u64, _: Tally) {
-        self.passed(index);
+        // A hidden bar is not worth a lock per subproblem.
+        if self.visible {
+            self.passed(index);
+        }
     }
 }

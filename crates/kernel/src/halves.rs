@@ -8,7 +8,10 @@
 //!
 //! 1. list every placement of the left queens (rows `L`, columns `0..a`, no
 //!    shared column or diagonal among them) and every placement of the right
-//!    queens (the other rows, columns `a..n`);
+//!    queens (the other rows, columns `a..n`) — each side itself by a meet
+//!    in the middle: its upper rows' placements (over every set of columns)
+//!    joined with its lower rows' on the remaining columns, which places
+//!    five times fewer queens than searching the side row by row;
 //! 2. keep of each placement only the diagonals both sides can reach: the
 //!    `n - 1` diagonals and `n - 1` anti-diagonals numbered `a..=n + a - 2`
 //!    (with a diagonal numbered `c - r + n - 1` and an anti-diagonal `r + c`)
@@ -177,6 +180,22 @@ impl RowSet {
     /// assert_eq!(total, 4);
     /// ```
     pub fn count(&self, board: Board) -> Tally {
+        self.count_in(board, &mut HalfScratch::default())
+    }
+
+    /// [`RowSet::count`] in working memory kept from one row set to the
+    /// next (a thread counting many row sets allocates nothing after the
+    /// first few).
+    ///
+    /// ```
+    /// use nqueens_kernel::{Board, HalfScratch, HalfSplit};
+    /// let board = Board::new(7).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let split = HalfSplit::new(board, 3).unwrap();
+    /// let total: u64 = split.subproblems().iter().map(|s| s.count_in(board, &mut scratch).solutions).sum();
+    /// assert_eq!(total, 40);
+    /// ```
+    pub fn count_in(&self, board: Board, scratch: &mut HalfScratch) -> Tally {
         let n = board.n();
         let a = usize::from(self.left);
         let all = low_bits(n) as u32;
@@ -189,13 +208,19 @@ impl RowSet {
             }
             None => (Side::between(n, a), all & !self.rows, a),
         };
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        side.list(self.rows, 0, a, &mut left, &mut nodes);
+        let HalfScratch {
+            left,
+            right,
+            quarters,
+            join,
+        } = scratch;
+        left.clear();
+        right.clear();
+        side.list_joined(self.rows, 0, a, left, quarters, &mut nodes);
         if !left.is_empty() {
-            side.list(right_rows, right_from, n, &mut right, &mut nodes);
+            side.list_joined(right_rows, right_from, n, right, quarters, &mut nodes);
         }
-        let pairs = disjoint_pairs(&mut left, &mut right, side.key_bits());
+        let pairs = disjoint_pairs(left, right, side.key_bits(), join);
         Tally {
             solutions: pairs * u64::from(self.weight),
             nodes,
@@ -204,15 +229,60 @@ impl RowSet {
 }
 
 impl Part for RowSet {
+    type Scratch = HalfScratch;
     fn index(&self) -> u64 {
         self.index
     }
     fn count(&self, board: Board) -> Tally {
         RowSet::count(self, board)
     }
+    fn count_in(&self, board: Board, scratch: &mut HalfScratch) -> Tally {
+        RowSet::count_in(self, board, scratch)
+    }
     fn estimate(&self, _board: Board) -> u64 {
         u64::from(self.weight)
     }
+}
+
+/// Working memory for counting row sets one after another: the two sides'
+/// keys and the buffers of the listing and the join.
+#[derive(Clone, Debug, Default)]
+pub struct HalfScratch {
+    left: Vec<u64>,
+    right: Vec<u64>,
+    quarters: QuarterScratch,
+    join: JoinScratch,
+}
+
+#[derive(Clone, Debug, Default)]
+struct QuarterScratch {
+    top: Vec<Quarter>,
+    bottom: Vec<Quarter>,
+    grouped: Vec<Quarter>,
+    start: Vec<u32>,
+    at: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct JoinScratch {
+    wide: Vec<u64>,
+    narrow: Vec<u32>,
+    x: Vec<u32>,
+    y: Vec<u32>,
+}
+
+/// Sides of at least this many rows are listed by joining their upper and
+/// lower rows' placements.
+const JOIN_ROWS: usize = 6;
+
+/// The placement of some rows of a side: its columns (numbered from the
+/// side's first) and the diagonals and anti-diagonals it holds (the middle
+/// queen's left out).
+#[derive(Clone, Copy, Debug, Default)]
+struct Quarter {
+    columns: u32,
+    diag: u64,
+    anti: u64,
 }
 
 /// What listing one side needs to know of the board.
@@ -254,6 +324,140 @@ impl Side {
     /// Bits of a key: the shared diagonals, then the shared anti-diagonals.
     fn key_bits(&self) -> u32 {
         2 * self.width as u32
+    }
+
+    /// What [`Side::list`] pushes, made by a second meet in the middle
+    /// inside the side: the placements of its upper rows and of its lower
+    /// rows are listed apart (each over every set of columns), and each
+    /// upper one is joined with the lower ones on the other columns whose
+    /// diagonals it does not share. Far fewer queens are placed than by
+    /// searching the side row by row; small sides are searched directly.
+    fn list_joined(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<u64>,
+        q: &mut QuarterScratch,
+        nodes: &mut u64,
+    ) {
+        let k = rows.count_ones() as usize;
+        // Narrow sides only: the columns index a table of 2^width entries.
+        if k < JOIN_ROWS || hi - lo > 20 {
+            return self.list(rows, lo, hi, out, nodes);
+        }
+        let mut upper = 0u32;
+        let mut rest = rows;
+        for _ in 0..k / 2 {
+            upper |= rest & rest.wrapping_neg();
+            rest &= rest - 1;
+        }
+        let QuarterScratch {
+            top,
+            bottom,
+            grouped,
+            start,
+            at,
+        } = q;
+        top.clear();
+        bottom.clear();
+        self.quarter(upper, lo, hi, top, nodes);
+        self.quarter(rows & !upper, lo, hi, bottom, nodes);
+        // The lower placements grouped by their columns (a counting sort).
+        let w = hi - lo;
+        start.clear();
+        start.resize((1 << w) + 1, 0);
+        for b in bottom.iter() {
+            start[b.columns as usize + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        at.clear();
+        at.extend_from_slice(start);
+        grouped.clear();
+        grouped.resize(bottom.len(), Quarter::default());
+        for b in bottom.iter() {
+            let slot = &mut at[b.columns as usize];
+            grouped[*slot as usize] = *b;
+            *slot += 1;
+        }
+        let (d0, a0) = self.closed;
+        let shared = low_bits(self.width) << self.shift;
+        let (keep_d, keep_a) = (shared & !d0, shared & !a0);
+        let (shift, width) = (self.shift, self.width);
+        let all = low_bits(w) as u32;
+        // Branch-free: every candidate is written, the length only moves
+        // past the compatible ones (about half fail, at random).
+        let mut len = out.len();
+        for t in top.iter() {
+            let other = (all ^ t.columns) as usize;
+            let group = &grouped[start[other] as usize..start[other + 1] as usize];
+            out.resize(len + group.len(), 0);
+            for b in group {
+                let (d, a) = (t.diag | b.diag, t.anti | b.anti);
+                out[len] = ((d & keep_d) >> shift) | (((a & keep_a) >> shift) << width);
+                len += usize::from((t.diag & b.diag) | (t.anti & b.anti) == 0);
+            }
+        }
+        out.truncate(len);
+    }
+
+    /// Pushes every placement of one queen per row of `rows` on distinct
+    /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
+    /// nor by the middle queen, with the diagonals it holds.
+    fn quarter(&self, rows: u32, lo: usize, hi: usize, out: &mut Vec<Quarter>, nodes: &mut u64) {
+        let (d0, a0) = self.closed;
+        let mut row = [0usize; 32];
+        let k = rows.count_ones() as usize;
+        let mut left = rows;
+        for r in row.iter_mut().take(k) {
+            *r = left.trailing_zeros() as usize;
+            left &= left - 1;
+        }
+        let all = low_bits(hi) & !low_bits(lo);
+        self.place_quarter(&row[..k], all, all, d0, a0, out, nodes, lo);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place_quarter(
+        &self,
+        rows: &[usize],
+        all: u64,
+        free: u64,
+        diag: u64,
+        anti: u64,
+        out: &mut Vec<Quarter>,
+        nodes: &mut u64,
+        lo: usize,
+    ) {
+        let Some((&r, rest)) = rows.split_first() else {
+            let (d0, a0) = self.closed;
+            out.push(Quarter {
+                columns: ((all & !free) >> lo) as u32,
+                diag: diag & !d0,
+                anti: anti & !a0,
+            });
+            return;
+        };
+        let n = self.n;
+        let mut open = free & !((anti >> r) | (diag >> (n - 1 - r)));
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            *nodes += 1;
+            let c = bit.trailing_zeros() as usize;
+            self.place_quarter(
+                rest,
+                all,
+                free ^ bit,
+                diag | 1 << (c + n - 1 - r),
+                anti | 1 << (r + c),
+                out,
+                nodes,
+                lo,
+            );
+        }
     }
 
     /// Pushes the key of every placement of one queen per row of `rows` in
@@ -428,29 +632,33 @@ const BLOCK: usize = 16384;
 /// cannot be disjoint and are never looked at. Keys wider than 32 bits are
 /// first cut on their high bits, which then no pair below shares, so the
 /// rest is done on 32-bit keys (twice as many compared per instruction).
-fn disjoint_pairs(x: &mut [u64], y: &mut [u64], bits: u32) -> u64 {
+fn disjoint_pairs(x: &mut [u64], y: &mut [u64], bits: u32, scratch: &mut JoinScratch) -> u64 {
     if x.is_empty() || y.is_empty() {
         return 0;
     }
-    let order = cut_order(x, y, bits);
-    let high: Vec<u64> = (32..bits).map(|b| 1u64 << b).collect();
-    let low: Vec<u32> = order
-        .iter()
-        .filter(|&&b| b < 32)
-        .map(|&b| 1u32 << b)
-        .collect();
-    join_wide(x, y, &high, &low, &mut Vec::new())
+    let (order, ranked) = cut_order(x, y, bits);
+    let mut high = [0u64; 64];
+    for (h, b) in high.iter_mut().zip(32..bits) {
+        *h = 1 << b;
+    }
+    let mut low = [0u32; 64];
+    let mut lows = 0;
+    for &b in order[..ranked].iter().filter(|&&b| b < 32) {
+        low[lows] = 1 << b;
+        lows += 1;
+    }
+    let wide = bits.saturating_sub(32) as usize;
+    join_wide(x, y, &high[..wide], &low[..lows], scratch)
 }
 
 /// Keys of each side looked at to rank the bits.
 const SAMPLE: usize = 2048;
 
-/// The key bits that some pair has in common, in decreasing order of the
-/// pairs they rule out.
-fn cut_order(x: &[u64], y: &[u64], bits: u32) -> Vec<u32> {
-    // A sample is enough to rank the bits.
+/// The key bits that some pair of a sample has in common, in decreasing
+/// order of the pairs they rule out, and how many there are.
+fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
     let ones = |keys: &[u64]| {
-        let mut count = vec![0u64; bits as usize];
+        let mut count = [0u64; 64];
         for &k in keys.iter().step_by(keys.len().div_ceil(SAMPLE)) {
             let mut k = k;
             while k != 0 {
@@ -461,11 +669,14 @@ fn cut_order(x: &[u64], y: &[u64], bits: u32) -> Vec<u32> {
         count
     };
     let (cx, cy) = (ones(x), ones(y));
-    let mut order: Vec<u32> = (0..bits)
-        .filter(|&b| cx[b as usize] * cy[b as usize] > 0)
-        .collect();
-    order.sort_by_key(|&b| std::cmp::Reverse(cx[b as usize] * cy[b as usize]));
-    order
+    let mut order = [0u32; 64];
+    let mut ranked = 0;
+    for b in (0..bits).filter(|&b| cx[b as usize] * cy[b as usize] > 0) {
+        order[ranked] = b;
+        ranked += 1;
+    }
+    order[..ranked].sort_by_key(|&b| std::cmp::Reverse(cx[b as usize] * cy[b as usize]));
+    (order, ranked)
 }
 
 /// Cuts on every bit of `high`, then joins the low 32 bits.
@@ -474,14 +685,15 @@ fn join_wide(
     y: &mut [u64],
     high: &[u64],
     low: &[u32],
-    scratch: &mut Vec<u64>,
+    scratch: &mut JoinScratch,
 ) -> u64 {
     if x.is_empty() || y.is_empty() {
         return 0;
     }
     match high.split_first() {
         Some((&bit, rest)) => {
-            let (x0, y0) = (partition(x, bit, scratch), partition(y, bit, scratch));
+            let x0 = partition(x, bit, &mut scratch.wide);
+            let y0 = partition(y, bit, &mut scratch.wide);
             let ((a, a0), (b, b0)) = if y0 <= x0 {
                 ((x, x0), (y, y0))
             } else {
@@ -492,9 +704,17 @@ fn join_wide(
                 + join_wide(a_clear, b, rest, low, scratch)
         }
         None => {
-            let mut x: Vec<u32> = x.iter().map(|&k| k as u32).collect();
-            let mut y: Vec<u32> = y.iter().map(|&k| k as u32).collect();
-            join(&mut x, &mut y, low, &mut Vec::new())
+            let JoinScratch {
+                narrow,
+                x: xs,
+                y: ys,
+                ..
+            } = scratch;
+            xs.clear();
+            xs.extend(x.iter().map(|&k| k as u32));
+            ys.clear();
+            ys.extend(y.iter().map(|&k| k as u32));
+            join(xs, ys, low, narrow)
         }
     }
 }
@@ -607,6 +827,41 @@ mod tests {
     }
 
     #[test]
+    fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
+        let mut checked = 0;
+        // (side, middle row, left and right columns), on 14 x 14 and 13 x 13.
+        let cases = [
+            (Side::between(14, 7), None, [(0, 7), (7, 14)]),
+            (Side::around(13, 6, 3), Some(3), [(0, 6), (7, 13)]),
+        ];
+        for (side, middle, parts) in cases {
+            let all = low_bits(side.n) as u32 & !middle.map_or(0, |m| 1 << m);
+            for (lo, hi) in parts {
+                for_subsets(hi - lo, side.n, |rows| {
+                    if rows & !all != 0 || rows % 5 != 0 {
+                        return;
+                    }
+                    let (mut by_search, mut by_join) = (Vec::new(), Vec::new());
+                    side.list(rows, lo, hi, &mut by_search, &mut 0);
+                    side.list_joined(
+                        rows,
+                        lo,
+                        hi,
+                        &mut by_join,
+                        &mut QuarterScratch::default(),
+                        &mut 0,
+                    );
+                    by_search.sort_unstable();
+                    by_join.sort_unstable();
+                    assert_eq!(by_search, by_join, "rows {rows:b}, columns {lo}..{hi}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 400, "{checked}");
+    }
+
+    #[test]
     fn the_join_agrees_with_comparing_every_pair() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
@@ -626,7 +881,7 @@ mod tests {
                     .filter(|&k| k == 0)
                     .count() as u64;
                 assert_eq!(
-                    disjoint_pairs(&mut x, &mut y, bits),
+                    disjoint_pairs(&mut x, &mut y, bits, &mut JoinScratch::default()),
                     expect,
                     "{bits} bits, len = {len}"
                 );

@@ -66,7 +66,7 @@ pub use brute::{brute_force, BRUTE_MAX_N};
 pub use classic::{classic, ClassicTally};
 pub use columns::free_columns;
 pub use error::Error;
-pub use halves::{HalfSplit, RowSet};
+pub use halves::{HalfScratch, HalfSplit, RowSet};
 pub use levels::{levels, LevelTally, LEVELS_MAX_N};
 pub use pairs::{count_total_pairs, PairSplit, PairSubproblem};
 pub use partition::{Part, Partition};

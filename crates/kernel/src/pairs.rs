@@ -340,6 +340,7 @@ pub fn count_total_pairs(board: Board) -> Tally {
 }
 
 impl Part for PairSubproblem {
+    type Scratch = ();
     fn index(&self) -> u64 {
         self.index
     }

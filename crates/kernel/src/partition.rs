@@ -7,10 +7,18 @@ use crate::{Board, Error, Tally};
 
 /// One independently countable subproblem.
 pub trait Part: Sync {
+    /// Working memory a thread keeps from one part to the next (`()` for
+    /// parts that need none).
+    type Scratch: Default;
     /// Its stable index in its split.
     fn index(&self) -> u64;
     /// Its weighted solutions and the nodes below it.
     fn count(&self, board: Board) -> Tally;
+    /// [`Part::count`] in working memory kept between calls on one thread;
+    /// the same as `count` unless the part has a use for it.
+    fn count_in(&self, board: Board, _scratch: &mut Self::Scratch) -> Tally {
+        self.count(board)
+    }
     /// A cheap estimate of its work relative to the others of its split
     /// (nodes within the next three rows, at least 1), for progress bars.
     fn estimate(&self, board: Board) -> u64;
@@ -152,7 +160,12 @@ impl<P: Part> Partition<P> {
     /// assert_eq!(PairSplit::new(board, 2).unwrap().count(board).solutions, 352);
     /// ```
     pub fn count(&self, board: Board) -> Tally {
-        let mut tally: Tally = self.parts.iter().map(|p| p.count(board)).sum();
+        let mut scratch = P::Scratch::default();
+        let mut tally: Tally = self
+            .parts
+            .iter()
+            .map(|p| p.count_in(board, &mut scratch))
+            .sum();
         tally.nodes += self.prefix_nodes;
         tally
     }

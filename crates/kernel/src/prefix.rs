@@ -132,6 +132,7 @@ impl Partition<Subproblem> {
 }
 
 impl Part for Subproblem {
+    type Scratch = ();
     fn index(&self) -> u64 {
         self.index
     }

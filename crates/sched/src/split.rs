@@ -5,7 +5,6 @@ use nqueens_kernel::{Board, Part, Partition};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::{Error, Layout, Options, Outcome, Progress, Total};
-use rayon::prelude::*;
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
 /// small against the whole, so threads end close together even though
@@ -39,8 +38,8 @@ pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> 
 /// finishes (from whichever thread finished it), and adds the prefix nodes.
 /// Sums are carried in `u128`: totals pass `u64` from n = 29 on.
 ///
-/// On the calling thread it goes in index order; inside a rayon pool each
-/// subproblem is its own task, so idle threads steal the remaining ones.
+/// On the calling thread it goes in index order; inside a rayon pool every
+/// thread takes the next subproblem as soon as it is free.
 pub(crate) fn count_split<P: Part>(
     split: &Partition<P>,
     parallel: bool,
@@ -57,7 +56,7 @@ pub(crate) fn count_split<P: Part>(
         progress.weights(&weights);
     }
     let skipped = AtomicUsize::new(0);
-    let one = |s: &P| {
+    let one = |s: &P, scratch: &mut P::Scratch| {
         let i = s.index();
         if !progress.wanted(i) {
             return Total::default();
@@ -69,22 +68,36 @@ pub(crate) fn count_split<P: Part>(
             skipped.fetch_add(1, Ordering::Relaxed);
             return Total::default();
         }
-        let t = s.count(board);
+        let t = s.count_in(board, scratch);
         progress.done(i, t);
         Total::from(t)
     };
     let total = if parallel {
-        split
-            .subproblems()
-            .par_iter()
-            .with_max_len(1)
-            .map(one)
-            .reduce(Total::default, |a, b| a + b)
+        // Every thread of the pool takes the next subproblem in index order
+        // from one shared counter until none is left: no fork-join tree, so
+        // no thread waits at a join or wakes another (rayon's splitting
+        // cost n = 17 up to 160000 futex calls for 54779 subproblems).
+        let parts = split.subproblems();
+        let next = AtomicUsize::new(0);
+        rayon::broadcast(|_| {
+            let mut total = Total::default();
+            let mut scratch = P::Scratch::default();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                match parts.get(i) {
+                    Some(s) => total = total + one(s, &mut scratch),
+                    None => return total,
+                }
+            }
+        })
+        .into_iter()
+        .fold(Total::default(), |a, b| a + b)
     } else {
+        let mut scratch = P::Scratch::default();
         split
             .subproblems()
             .iter()
-            .map(one)
+            .map(|s| one(s, &mut scratch))
             .fold(Total::default(), |a, b| a + b)
     };
     match skipped.into_inner() {
