@@ -216,9 +216,9 @@ impl RowSet {
         } = scratch;
         left.clear();
         right.clear();
-        side.list_joined(self.rows, 0, a, left, quarters, &mut nodes);
+        side.list_joined(self.rows, 0, a, left, quarters, 0, &mut nodes);
         if !left.is_empty() {
-            side.list_joined(right_rows, right_from, n, right, quarters, &mut nodes);
+            side.list_joined(right_rows, right_from, n, right, quarters, 1, &mut nodes);
         }
         let pairs = disjoint_pairs(left, right, side.key_bits(), join);
         Tally {
@@ -258,9 +258,20 @@ pub struct HalfScratch {
 struct QuarterScratch {
     top: Vec<Quarter>,
     bottom: Vec<Quarter>,
+    at: Vec<u32>,
+    /// The last lower rows' placements of each side, grouped by columns:
+    /// row sets taken in index order often share their lower rows.
+    lower: [LowerRows; 2],
+}
+
+#[derive(Clone, Debug, Default)]
+struct LowerRows {
+    /// Rows, columns and closed diagonals they were listed for.
+    key: Option<(u32, usize, usize, (u64, u64))>,
+    /// Queens placed to list them.
+    nodes: u64,
     grouped: Vec<Quarter>,
     start: Vec<u32>,
-    at: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -332,6 +343,7 @@ impl Side {
     /// upper one is joined with the lower ones on the other columns whose
     /// diagonals it does not share. Far fewer queens are placed than by
     /// searching the side row by row; small sides are searched directly.
+    #[allow(clippy::too_many_arguments)]
     fn list_joined(
         &self,
         rows: u32,
@@ -339,6 +351,7 @@ impl Side {
         hi: usize,
         out: &mut Vec<u64>,
         q: &mut QuarterScratch,
+        slot: usize,
         nodes: &mut u64,
     ) {
         let k = rows.count_ones() as usize;
@@ -355,33 +368,43 @@ impl Side {
         let QuarterScratch {
             top,
             bottom,
-            grouped,
-            start,
             at,
+            lower,
         } = q;
         top.clear();
-        bottom.clear();
         self.quarter(upper, lo, hi, top, nodes);
-        self.quarter(rows & !upper, lo, hi, bottom, nodes);
-        // The lower placements grouped by their columns (a counting sort).
         let w = hi - lo;
-        start.clear();
-        start.resize((1 << w) + 1, 0);
-        for b in bottom.iter() {
-            start[b.columns as usize + 1] += 1;
+        let lower = &mut lower[slot];
+        let key = Some((rows & !upper, lo, hi, self.closed));
+        if lower.key != key {
+            // The lower placements grouped by their columns (a counting sort).
+            lower.key = key;
+            lower.nodes = 0;
+            bottom.clear();
+            self.quarter(rows & !upper, lo, hi, bottom, &mut lower.nodes);
+            let LowerRows { grouped, start, .. } = lower;
+            start.clear();
+            start.resize((1 << w) + 1, 0);
+            for b in bottom.iter() {
+                start[b.columns as usize + 1] += 1;
+            }
+            for i in 1..start.len() {
+                start[i] += start[i - 1];
+            }
+            at.clear();
+            at.extend_from_slice(start);
+            grouped.clear();
+            grouped.resize(bottom.len(), Quarter::default());
+            for b in bottom.iter() {
+                let slot = &mut at[b.columns as usize];
+                grouped[*slot as usize] = *b;
+                *slot += 1;
+            }
         }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
-        }
-        at.clear();
-        at.extend_from_slice(start);
-        grouped.clear();
-        grouped.resize(bottom.len(), Quarter::default());
-        for b in bottom.iter() {
-            let slot = &mut at[b.columns as usize];
-            grouped[*slot as usize] = *b;
-            *slot += 1;
-        }
+        // Counted as if listed again: the nodes of a row set do not depend
+        // on the one counted before it.
+        *nodes += lower.nodes;
+        let (grouped, start) = (&lower.grouped, &lower.start);
         let (d0, a0) = self.closed;
         let shared = low_bits(self.width) << self.shift;
         let (keep_d, keep_a) = (shared & !d0, shared & !a0);
@@ -849,6 +872,7 @@ mod tests {
                         hi,
                         &mut by_join,
                         &mut QuarterScratch::default(),
+                        0,
                         &mut 0,
                     );
                     by_search.sort_unstable();

@@ -73,20 +73,24 @@ pub(crate) fn count_split<P: Part>(
         Total::from(t)
     };
     let total = if parallel {
-        // Every thread of the pool takes the next subproblem in index order
+        // Every thread of the pool takes the next subproblems in index order
         // from one shared counter until none is left: no fork-join tree, so
-        // no thread waits at a join or wakes another (rayon's splitting
-        // cost n = 17 up to 160000 futex calls for 54779 subproblems).
+        // no thread waits at a join or wakes another.
+        // Runs of consecutive subproblems (up to 64, at least 256 runs a
+        // thread) keep what neighbours share in a thread's scratch.
         let parts = split.subproblems();
+        let run = (parts.len() / (rayon::current_num_threads() * 256)).clamp(1, 64);
         let next = AtomicUsize::new(0);
         rayon::broadcast(|_| {
             let mut total = Total::default();
             let mut scratch = P::Scratch::default();
             loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                match parts.get(i) {
-                    Some(s) => total = total + one(s, &mut scratch),
-                    None => return total,
+                let first = next.fetch_add(run, Ordering::Relaxed);
+                if first >= parts.len() {
+                    return total;
+                }
+                for s in &parts[first..(first + run).min(parts.len())] {
+                    total = total + one(s, &mut scratch);
                 }
             }
         })
