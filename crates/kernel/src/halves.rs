@@ -416,7 +416,9 @@ impl Side {
         for t in top.iter() {
             let other = (all ^ t.columns) as usize;
             let group = &grouped[start[other] as usize..start[other + 1] as usize];
-            out.resize(len + group.len(), 0);
+            if out.len() < len + group.len() {
+                out.resize(2 * (len + group.len()), 0);
+            }
             for b in group {
                 let (d, a) = (t.diag | b.diag, t.anti | b.anti);
                 out[len] = ((d & keep_d) >> shift) | (((a & keep_a) >> shift) << width);
@@ -430,57 +432,60 @@ impl Side {
     /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
     /// nor by the middle queen, with the diagonals it holds.
     fn quarter(&self, rows: u32, lo: usize, hi: usize, out: &mut Vec<Quarter>, nodes: &mut u64) {
-        let (d0, a0) = self.closed;
-        let mut row = [0usize; 32];
+        let (n, (d0, a0)) = (self.n, self.closed);
+        let all = low_bits(hi) & !low_bits(lo);
         let k = rows.count_ones() as usize;
+        if k == 0 {
+            out.push(Quarter::default());
+            return;
+        }
+        // An explicit stack as in `list`, indices taken `& 31`.
+        let mut row = [0usize; 32];
         let mut left = rows;
         for r in row.iter_mut().take(k) {
             *r = left.trailing_zeros() as usize;
             left &= left - 1;
         }
-        let all = low_bits(hi) & !low_bits(lo);
-        self.place_quarter(&row[..k], all, all, d0, a0, out, nodes, lo);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn place_quarter(
-        &self,
-        rows: &[usize],
-        all: u64,
-        free: u64,
-        diag: u64,
-        anti: u64,
-        out: &mut Vec<Quarter>,
-        nodes: &mut u64,
-        lo: usize,
-    ) {
-        let Some((&r, rest)) = rows.split_first() else {
-            let (d0, a0) = self.closed;
-            out.push(Quarter {
-                columns: ((all & !free) >> lo) as u32,
-                diag: diag & !d0,
-                anti: anti & !a0,
-            });
-            return;
+        let opens = |free: u64, diag: u64, anti: u64, r: usize| {
+            free & !((anti >> r) | (diag >> (n - 1 - r)))
         };
-        let n = self.n;
-        let mut open = free & !((anti >> r) | (diag >> (n - 1 - r)));
-        while open != 0 {
-            let bit = open & open.wrapping_neg();
-            open ^= bit;
-            *nodes += 1;
-            let c = bit.trailing_zeros() as usize;
-            self.place_quarter(
-                rest,
-                all,
-                free ^ bit,
-                diag | 1 << (c + n - 1 - r),
-                anti | 1 << (r + c),
-                out,
-                nodes,
-                lo,
-            );
+        let mut free = [0u64; 32];
+        let mut diag = [0u64; 32];
+        let mut anti = [0u64; 32];
+        let mut open = [0u64; 32];
+        (free[0], diag[0], anti[0]) = (all, d0, a0);
+        open[0] = opens(all, d0, a0, row[0]);
+        let mut placed = 0;
+        let mut d = 0usize;
+        loop {
+            let o = open[d & 31];
+            if o == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = o & o.wrapping_neg();
+            open[d & 31] = o ^ bit;
+            placed += 1;
+            let (r, c) = (row[d & 31], bit.trailing_zeros() as usize);
+            let fr = free[d & 31] ^ bit;
+            let dg = diag[d & 31] | 1 << (c + n - 1 - r);
+            let an = anti[d & 31] | 1 << (r + c);
+            if d + 1 == k {
+                out.push(Quarter {
+                    columns: ((all & !fr) >> lo) as u32,
+                    diag: dg & !d0,
+                    anti: an & !a0,
+                });
+                continue;
+            }
+            d += 1;
+            (free[d & 31], diag[d & 31], anti[d & 31]) = (fr, dg, an);
+            open[d & 31] = opens(fr, dg, an, row[d & 31]);
         }
+        *nodes += placed;
     }
 
     /// Pushes the key of every placement of one queen per row of `rows` in
