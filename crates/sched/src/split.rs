@@ -76,15 +76,18 @@ pub(crate) fn count_split<P: Part>(
         // Every thread of the pool takes the next subproblems in index order
         // from one shared counter until none is left: no fork-join tree, so
         // no thread waits at a join or wakes another.
-        // Runs of consecutive subproblems (up to 64, at least 256 runs a
-        // thread) keep what neighbours share in a thread's scratch.
+        // Runs of consecutive subproblems keep what neighbours share in a
+        // thread's scratch; runs shrink with the work left (up to 64, at
+        // most an eighth of a thread's share), so threads finish together.
         let parts = split.subproblems();
-        let run = (parts.len() / (rayon::current_num_threads() * 256)).clamp(1, 64);
+        let threads = rayon::current_num_threads();
         let next = AtomicUsize::new(0);
         rayon::broadcast(|_| {
             let mut total = Total::default();
             let mut scratch = P::Scratch::default();
             loop {
+                let left = parts.len().saturating_sub(next.load(Ordering::Relaxed));
+                let run = (left / (threads * 8)).clamp(1, 64);
                 let first = next.fetch_add(run, Ordering::Relaxed);
                 if first >= parts.len() {
                     return total;
