@@ -2,6 +2,7 @@
 //!
 //! Flow: `cli` parses, `options` validates, `commands` asks the scheduler and
 //! hands plain records to `export`, which writes them in the chosen format.
+#![forbid(unsafe_code)]
 
 mod checkpoint;
 mod cli;

@@ -35,7 +35,7 @@
 //! assert_eq!((c.total, c.unique, c.fixed_180, c.fixed_90), (92, 12, 4, 0));
 //! assert!(nqueens_kernel::count(0).is_err());
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;

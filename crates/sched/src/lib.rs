@@ -12,6 +12,7 @@
 //! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
 //! assert_eq!((report.total, report.unique), (724, 92));
 //! ```
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod error;

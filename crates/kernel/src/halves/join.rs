@@ -1,0 +1,292 @@
+//! Counting the disjoint pairs of two lists of keys: the join of
+//! [`super`]'s meet in the middle, where most of the time of an even board
+//! goes.
+//!
+//! The recursive cuts and the pair-by-pair blocks are compiled twice: for
+//! the baseline x86-64 (SSE2, four 32-bit keys compared an instruction) and
+//! for AVX2 (eight), chosen once per call by what the CPU reports. The
+//! binary stays portable and still runs at the speed of a `target-cpu=native`
+//! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
+
+/// Working memory of the join.
+#[derive(Clone, Debug, Default)]
+pub(super) struct JoinScratch {
+    wide: Vec<u64>,
+    narrow: Vec<u32>,
+    x: Vec<u32>,
+    y: Vec<u32>,
+}
+
+/// Below this many pairs a block is compared pair by pair: cutting costs a
+/// pass over both lists, comparing costs a fraction of an instruction a
+/// pair, so blocks are large (measured at n = 16: 65536 pairs beat 256 by
+/// a factor 2.2).
+const BLOCK: usize = 16384;
+
+/// Keys of each side looked at to rank the bits: counting the bits of every
+/// key cost a quarter of the time at n = 17, and 128 keys rank them as well
+/// as 2048 (callgrind at n = 16: 3.42e9 instructions either way).
+const SAMPLE: usize = 128;
+
+/// How many pairs `(x, y)` from the two lists have `x & y == 0`, for keys of
+/// `bits` bits. Reorders both lists.
+///
+/// The lists are cut on one bit at a time: pairs with the bit on both sides
+/// cannot be disjoint and are never looked at. Keys wider than 32 bits are
+/// first cut on their high bits, which then no pair below shares, so the
+/// rest is done on 32-bit keys (twice as many compared per instruction).
+pub(super) fn disjoint_pairs(
+    x: &mut [u64],
+    y: &mut [u64],
+    bits: u32,
+    scratch: &mut JoinScratch,
+) -> u64 {
+    disjoint_pairs_on(Isa::detect(), x, y, bits, scratch)
+}
+
+/// The instruction sets the join is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    Baseline,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Isa {
+    /// The best this CPU runs (the standard library caches the answer).
+    fn detect() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Isa::Avx2;
+        }
+        Isa::Baseline
+    }
+
+    /// Every set this CPU runs, for the tests.
+    #[cfg(test)]
+    fn available() -> Vec<Isa> {
+        let mut all = vec![Isa::Baseline];
+        #[cfg(target_arch = "x86_64")]
+        if Isa::detect() == Isa::Avx2 {
+            all.push(Isa::Avx2);
+        }
+        all
+    }
+}
+
+fn disjoint_pairs_on(
+    isa: Isa,
+    x: &mut [u64],
+    y: &mut [u64],
+    bits: u32,
+    scratch: &mut JoinScratch,
+) -> u64 {
+    if x.is_empty() || y.is_empty() {
+        return 0;
+    }
+    let (order, ranked) = cut_order(x, y, bits);
+    let mut high = [0u64; 64];
+    for (h, b) in high.iter_mut().zip(32..bits) {
+        *h = 1 << b;
+    }
+    let mut low = [0u32; 64];
+    let mut lows = 0;
+    for &b in order[..ranked].iter().filter(|&&b| b < 32) {
+        low[lows] = 1 << b;
+        lows += 1;
+    }
+    let wide = bits.saturating_sub(32) as usize;
+    let (high, low) = (&high[..wide], &low[..lows]);
+    match isa {
+        Isa::Baseline => baseline::join_wide(x, y, high, low, scratch),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2, the
+        // one feature these functions are compiled for.
+        #[allow(unsafe_code)]
+        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, scratch) },
+    }
+}
+
+/// The key bits that some pair of a sample has in common, in decreasing
+/// order of the pairs they rule out, and how many there are.
+fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
+    let ones = |keys: &[u64]| {
+        let mut count = [0u64; 64];
+        for &k in keys.iter().step_by(keys.len().div_ceil(SAMPLE)) {
+            let mut k = k;
+            while k != 0 {
+                count[k.trailing_zeros() as usize] += 1;
+                k &= k - 1;
+            }
+        }
+        count
+    };
+    let (cx, cy) = (ones(x), ones(y));
+    let mut order = [0u32; 64];
+    let mut ranked = 0;
+    for b in (0..bits).filter(|&b| cx[b as usize] * cy[b as usize] > 0) {
+        order[ranked] = b;
+        ranked += 1;
+    }
+    order[..ranked].sort_by_key(|&b| std::cmp::Reverse(cx[b as usize] * cy[b as usize]));
+    (order, ranked)
+}
+
+/// The recursive join, written once and compiled with the given attributes
+/// (the target features of the functions it defines).
+macro_rules! recursive_join {
+    ($(#[$feature:meta])*) => {
+        use super::{block, partition, JoinScratch, BLOCK};
+
+        /// Cuts on every bit of `high`, then joins the low 32 bits.
+        $(#[$feature])*
+        pub(super) fn join_wide(
+            x: &mut [u64],
+            y: &mut [u64],
+            high: &[u64],
+            low: &[u32],
+            scratch: &mut JoinScratch,
+        ) -> u64 {
+            if x.is_empty() || y.is_empty() {
+                return 0;
+            }
+            match high.split_first() {
+                Some((&bit, rest)) => {
+                    let x0 = partition(x, bit, &mut scratch.wide);
+                    let y0 = partition(y, bit, &mut scratch.wide);
+                    let ((a, a0), (b, b0)) = if y0 <= x0 {
+                        ((x, x0), (y, y0))
+                    } else {
+                        ((y, y0), (x, x0))
+                    };
+                    let (a_clear, a_set) = a.split_at_mut(a0);
+                    join_wide(a_set, &mut b[..b0], rest, low, scratch)
+                        + join_wide(a_clear, b, rest, low, scratch)
+                }
+                None => {
+                    let JoinScratch {
+                        narrow,
+                        x: xs,
+                        y: ys,
+                        ..
+                    } = scratch;
+                    xs.clear();
+                    xs.extend(x.iter().map(|&k| k as u32));
+                    ys.clear();
+                    ys.extend(y.iter().map(|&k| k as u32));
+                    join(xs, ys, low, narrow)
+                }
+            }
+        }
+
+        $(#[$feature])*
+        fn join(x: &mut [u32], y: &mut [u32], cuts: &[u32], scratch: &mut Vec<u32>) -> u64 {
+            if x.is_empty() || y.is_empty() {
+                return 0;
+            }
+            match cuts.split_first() {
+                Some((&bit, rest)) if x.len() * y.len() > BLOCK => {
+                    let (x0, y0) = (partition(x, bit, scratch), partition(y, bit, scratch));
+                    // The pairs are (a with the bit, b without) and (a
+                    // without, all of b): b is the list passed on whole, so
+                    // it is the one with fewer keys without the bit (less
+                    // to cut again below).
+                    let ((a, a0), (b, b0)) = if y0 <= x0 {
+                        ((x, x0), (y, y0))
+                    } else {
+                        ((y, y0), (x, x0))
+                    };
+                    let (a_clear, a_set) = a.split_at_mut(a0);
+                    join(a_set, &mut b[..b0], rest, scratch) + join(a_clear, b, rest, scratch)
+                }
+                _ => block(x, y),
+            }
+        }
+    };
+}
+
+mod baseline {
+    recursive_join!();
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    recursive_join!(#[target_feature(enable = "avx2")]);
+}
+
+/// Moves the keys without `bit` to the front; returns how many there are.
+///
+/// Branch-free (a branch on a random bit mispredicts half the time), and
+/// through `scratch` rather than by swaps, which would make each step wait
+/// for the store of the one before: each key is written at both ends of
+/// the scratch space and only one end's cursor moves past it.
+#[inline(always)]
+fn partition<K: Copy + std::ops::BitAnd<Output = K> + PartialEq + Default>(
+    keys: &mut [K],
+    bit: K,
+    scratch: &mut Vec<K>,
+) -> usize {
+    let len = keys.len();
+    if scratch.len() <= len {
+        scratch.resize(len + 1, K::default());
+    }
+    let (mut clear, mut set) = (0, len);
+    for &k in keys.iter() {
+        let without = usize::from(k & bit == K::default());
+        scratch[clear] = k;
+        scratch[set] = k;
+        clear += without;
+        set -= 1 - without;
+    }
+    keys[..clear].copy_from_slice(&scratch[..clear]);
+    keys[clear..].copy_from_slice(&scratch[set + 1..=len]);
+    clear
+}
+
+/// Every pair compared, branch-free, the longer list in the inner loop (it
+/// is the one the compiler vectorises).
+#[inline(always)]
+fn block(x: &[u32], y: &[u32]) -> u64 {
+    let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
+    short
+        .iter()
+        .map(|&q| long.iter().map(|&p| u32::from(p & q == 0)).sum::<u32>() as u64)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_join_agrees_with_comparing_every_pair() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & state.rotate_left(23)
+        };
+        for bits in [30u32, 40] {
+            for len in [0usize, 1, 7, 50, 300, 1000] {
+                let mask = (1u64 << bits) - 1;
+                let x: Vec<u64> = (0..len).map(|_| next() & mask).collect();
+                let y: Vec<u64> = (0..len / 2 + 3).map(|_| next() & mask).collect();
+                let expect = x
+                    .iter()
+                    .flat_map(|p| y.iter().map(move |q| p & q))
+                    .filter(|&k| k == 0)
+                    .count() as u64;
+                for isa in Isa::available() {
+                    let (mut x, mut y) = (x.clone(), y.clone());
+                    let mut scratch = JoinScratch::default();
+                    assert_eq!(
+                        disjoint_pairs_on(isa, &mut x, &mut y, bits, &mut scratch),
+                        expect,
+                        "{isa:?}, {bits} bits, len = {len}"
+                    );
+                }
+            }
+        }
+    }
+}
