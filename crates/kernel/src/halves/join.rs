@@ -135,7 +135,8 @@ fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($(#[$feature:meta])*) => {
+    ($cut_wide:path, $cut:path $(, #[$feature:meta])*) => {
+        #[allow(unused_imports)]
         use super::{block, partition, JoinScratch, BLOCK};
 
         /// Cuts on every bit of `high`, then joins the low 32 bits.
@@ -152,8 +153,8 @@ macro_rules! recursive_join {
             }
             match high.split_first() {
                 Some((&bit, rest)) => {
-                    let x0 = partition(x, bit, &mut scratch.wide);
-                    let y0 = partition(y, bit, &mut scratch.wide);
+                    let x0 = $cut_wide(x, bit, &mut scratch.wide);
+                    let y0 = $cut_wide(y, bit, &mut scratch.wide);
                     let ((a, a0), (b, b0)) = if y0 <= x0 {
                         ((x, x0), (y, y0))
                     } else {
@@ -186,7 +187,7 @@ macro_rules! recursive_join {
             }
             match cuts.split_first() {
                 Some((&bit, rest)) if x.len() * y.len() > BLOCK => {
-                    let (x0, y0) = (partition(x, bit, scratch), partition(y, bit, scratch));
+                    let (x0, y0) = ($cut(x, bit, scratch), $cut(y, bit, scratch));
                     // The pairs are (a with the bit, b without) and (a
                     // without, all of b): b is the list passed on whole, so
                     // it is the one with fewer keys without the bit (less
@@ -206,12 +207,152 @@ macro_rules! recursive_join {
 }
 
 mod baseline {
-    recursive_join!();
+    recursive_join!(partition, partition);
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    recursive_join!(#[target_feature(enable = "avx2")]);
+    recursive_join!(pack::partition_wide, pack::partition, #[target_feature(enable = "avx2")]);
+
+    /// The cut of 32-bit keys eight at a time: each vector of keys is packed
+    /// twice by a permutation from a table, keys without the bit to the
+    /// front, keys with it to the front of another, and each pack stored
+    /// whole, its cursor moving past the keys it holds. Four to five times
+    /// fewer instructions a key than [`super::partition`].
+    #[allow(unsafe_code)]
+    mod pack {
+        use std::arch::x86_64::*;
+
+        /// For each mask of `LANES` bits, the 32-bit lanes of the keys
+        /// whose bit is set, in order, then the others' (which are
+        /// overwritten by the next store): rows of eight lanes.
+        const fn pack_table<const LANES: usize, const MASKS: usize>() -> [[u32; 8]; MASKS] {
+            let per_key = 8 / LANES;
+            let mut table = [[0u32; 8]; MASKS];
+            let mut mask = 0;
+            while mask < MASKS {
+                let (mut at, mut key) = (0, 0);
+                while key < LANES {
+                    if mask & (1 << key) != 0 {
+                        let mut half = 0;
+                        while half < per_key {
+                            table[mask][at] = (key * per_key + half) as u32;
+                            at += 1;
+                            half += 1;
+                        }
+                    }
+                    key += 1;
+                }
+                mask += 1;
+            }
+            table
+        }
+
+        static PACK32: [[u32; 8]; 256] = pack_table::<8, 256>();
+        static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
+
+        /// Keys the cut handles: 32 or 64 bits, eight or four a vector.
+        pub(super) trait Key:
+            Copy + Default + std::ops::BitAnd<Output = Self> + PartialEq
+        {
+            const LANES: usize;
+            /// The mask of the lanes of `v` (as many bits as keys) that
+            /// have no bit of `probe`.
+            fn without(v: __m256i, probe: Self) -> usize;
+            fn table(mask: usize) -> &'static [u32; 8];
+        }
+
+        impl Key for u32 {
+            const LANES: usize = 8;
+            #[inline(always)]
+            fn without(v: __m256i, probe: u32) -> usize {
+                // SAFETY: only reached from `partition`, which runs with AVX2.
+                unsafe {
+                    let hit = _mm256_and_si256(v, _mm256_set1_epi32(probe as i32));
+                    let clear = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
+                    _mm256_movemask_ps(_mm256_castsi256_ps(clear)) as usize
+                }
+            }
+            #[inline(always)]
+            fn table(mask: usize) -> &'static [u32; 8] {
+                &PACK32[mask]
+            }
+        }
+
+        impl Key for u64 {
+            const LANES: usize = 4;
+            #[inline(always)]
+            fn without(v: __m256i, probe: u64) -> usize {
+                // SAFETY: only reached from `partition`, which runs with AVX2.
+                unsafe {
+                    let hit = _mm256_and_si256(v, _mm256_set1_epi64x(probe as i64));
+                    let clear = _mm256_cmpeq_epi64(hit, _mm256_setzero_si256());
+                    _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize
+                }
+            }
+            #[inline(always)]
+            fn table(mask: usize) -> &'static [u32; 8] {
+                &PACK64[mask]
+            }
+        }
+
+        /// [`partition`] of 64-bit keys.
+        #[target_feature(enable = "avx2")]
+        pub(super) fn partition_wide(keys: &mut [u64], bit: u64, scratch: &mut Vec<u64>) -> usize {
+            partition(keys, bit, scratch)
+        }
+
+        /// Moves the keys without `bit` to the front; returns how many.
+        #[target_feature(enable = "avx2")]
+        pub(super) fn partition<K: Key>(keys: &mut [K], bit: K, scratch: &mut Vec<K>) -> usize {
+            let (len, lanes) = (keys.len(), K::LANES);
+            // Keys without the bit go to `scratch[..len + lanes]`, keys with
+            // it to the rest: each region holds its keys and the spill of a
+            // last store of a whole vector.
+            let room = 2 * (len + lanes);
+            if scratch.len() < room {
+                scratch.resize(room, K::default());
+            }
+            let (clear_room, set_room) = scratch.split_at_mut(len + lanes);
+            let (mut clear, mut set) = (0, 0);
+            let chunks = keys.chunks_exact(lanes);
+            let tail = chunks.remainder();
+            let all = (1 << lanes) - 1;
+            for chunk in chunks {
+                // SAFETY: `chunk` holds one vector's keys, the 32 bytes
+                // read; a table row is eight u32; each store goes to a
+                // slice of one vector's keys (bounds checked when sliced).
+                let kept = unsafe {
+                    let v = _mm256_loadu_si256(chunk.as_ptr().cast());
+                    let mask = K::without(v, bit);
+                    let to_front = _mm256_loadu_si256(K::table(mask).as_ptr().cast());
+                    let to_back = _mm256_loadu_si256(K::table(!mask & all).as_ptr().cast());
+                    let front = _mm256_permutevar8x32_epi32(v, to_front);
+                    let back = _mm256_permutevar8x32_epi32(v, to_back);
+                    _mm256_storeu_si256(
+                        clear_room[clear..clear + lanes].as_mut_ptr().cast(),
+                        front,
+                    );
+                    _mm256_storeu_si256(set_room[set..set + lanes].as_mut_ptr().cast(), back);
+                    mask.count_ones() as usize
+                };
+                clear += kept;
+                set += lanes - kept;
+            }
+            for &k in tail {
+                if k & bit == K::default() {
+                    clear_room[clear] = k;
+                    clear += 1;
+                } else {
+                    set_room[set] = k;
+                    set += 1;
+                }
+            }
+            keys[..clear].copy_from_slice(&clear_room[..clear]);
+            keys[clear..].copy_from_slice(&set_room[..set]);
+            clear
+        }
+    }
 }
 
 /// Moves the keys without `bit` to the front; returns how many there are.
