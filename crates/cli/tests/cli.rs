@@ -42,6 +42,12 @@ fn count_reports_every_required_key() {
     assert_eq!(v["threads"], 2);
     assert_eq!(v["verified"], true);
     assert_eq!(v["solver"], "halves", "the default solver");
+    // The process's peak resident memory, where the OS reports it: more
+    // than the binary's own pages, far less than the machine.
+    if cfg!(target_os = "linux") {
+        let peak = v["peak_memory_bytes"].as_u64().expect("peak memory");
+        assert!((1 << 20..1 << 32).contains(&peak), "{peak}");
+    }
 }
 
 #[test]

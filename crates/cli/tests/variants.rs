@@ -122,6 +122,7 @@ fn json_keeps_the_count_keys_and_adds_the_variant_and_a_note() {
         "seconds",
         "symmetry_seconds",
         "nodes_per_second",
+        "peak_memory_bytes",
     ] {
         assert!(keys.contains(&key), "missing {key}: {keys:?}");
     }

@@ -106,6 +106,12 @@ fn with_checkpoint(
     Ok(report)
 }
 
+/// The process's peak memory so far, for a record (a count is the last
+/// thing a `count` process does, so this is the count's peak).
+fn peak_memory() -> Cell {
+    crate::machine::peak_memory().map_or(Cell::Null, |b| Cell::Int(b.into()))
+}
+
 /// The report as one record: the JSON keys, in order.
 fn record(r: &Report, check: Check) -> Record {
     let rate = if r.seconds > 0.0 {
@@ -130,6 +136,7 @@ fn record(r: &Report, check: Check) -> Record {
         ("seconds", r.seconds.into()),
         ("symmetry_seconds", r.symmetry_seconds.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),
+        ("peak_memory_bytes", peak_memory()),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
     ]
 }
@@ -261,6 +268,7 @@ fn variant_record(r: &VariantReport) -> Record {
         ("seconds", r.seconds.into()),
         ("symmetry_seconds", 0.0.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),
+        ("peak_memory_bytes", peak_memory()),
         ("verified", Cell::Null),
         (
             "note",
