@@ -135,9 +135,8 @@ fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($cut_wide:path, $cut:path $(, #[$feature:meta])*) => {
-        #[allow(unused_imports)]
-        use super::{block, partition, JoinScratch, BLOCK};
+    ($cut:path $(, #[$feature:meta])*) => {
+        use super::{block, JoinScratch, BLOCK};
 
         /// Cuts on every bit of `high`, then joins the low 32 bits.
         $(#[$feature])*
@@ -153,8 +152,8 @@ macro_rules! recursive_join {
             }
             match high.split_first() {
                 Some((&bit, rest)) => {
-                    let x0 = $cut_wide(x, bit, &mut scratch.wide);
-                    let y0 = $cut_wide(y, bit, &mut scratch.wide);
+                    let x0 = $cut(x, bit, &mut scratch.wide);
+                    let y0 = $cut(y, bit, &mut scratch.wide);
                     let ((a, a0), (b, b0)) = if y0 <= x0 {
                         ((x, x0), (y, y0))
                     } else {
@@ -207,18 +206,20 @@ macro_rules! recursive_join {
 }
 
 mod baseline {
-    recursive_join!(partition, partition);
+    use super::partition;
+    recursive_join!(partition);
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    recursive_join!(pack::partition_wide, pack::partition, #[target_feature(enable = "avx2")]);
+    recursive_join!(pack::partition, #[target_feature(enable = "avx2")]);
 
-    /// The cut of 32-bit keys eight at a time: each vector of keys is packed
-    /// twice by a permutation from a table, keys without the bit to the
-    /// front, keys with it to the front of another, and each pack stored
-    /// whole, its cursor moving past the keys it holds. Four to five times
-    /// fewer instructions a key than [`super::partition`].
+    /// The cut of 32-bit keys eight at a time (64-bit keys four at a time):
+    /// each vector of keys is packed twice by a permutation from a table,
+    /// keys without the bit to the front, keys with it to the front of
+    /// another, and each pack stored whole, its cursor moving past the keys
+    /// it holds. Four to five times fewer instructions a key than
+    /// [`super::partition`].
     #[allow(unsafe_code)]
     mod pack {
         use std::arch::x86_64::*;
@@ -258,15 +259,18 @@ mod avx2 {
             const LANES: usize;
             /// The mask of the lanes of `v` (as many bits as keys) that
             /// have no bit of `probe`.
-            fn without(v: __m256i, probe: Self) -> usize;
+            ///
+            /// # Safety
+            /// The CPU must have AVX2.
+            unsafe fn without(v: __m256i, probe: Self) -> usize;
             fn table(mask: usize) -> &'static [u32; 8];
         }
 
         impl Key for u32 {
             const LANES: usize = 8;
             #[inline(always)]
-            fn without(v: __m256i, probe: u32) -> usize {
-                // SAFETY: only reached from `partition`, which runs with AVX2.
+            unsafe fn without(v: __m256i, probe: u32) -> usize {
+                // SAFETY: the caller vouches for AVX2.
                 unsafe {
                     let hit = _mm256_and_si256(v, _mm256_set1_epi32(probe as i32));
                     let clear = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
@@ -282,8 +286,8 @@ mod avx2 {
         impl Key for u64 {
             const LANES: usize = 4;
             #[inline(always)]
-            fn without(v: __m256i, probe: u64) -> usize {
-                // SAFETY: only reached from `partition`, which runs with AVX2.
+            unsafe fn without(v: __m256i, probe: u64) -> usize {
+                // SAFETY: the caller vouches for AVX2.
                 unsafe {
                     let hit = _mm256_and_si256(v, _mm256_set1_epi64x(probe as i64));
                     let clear = _mm256_cmpeq_epi64(hit, _mm256_setzero_si256());
@@ -294,12 +298,6 @@ mod avx2 {
             fn table(mask: usize) -> &'static [u32; 8] {
                 &PACK64[mask]
             }
-        }
-
-        /// [`partition`] of 64-bit keys.
-        #[target_feature(enable = "avx2")]
-        pub(super) fn partition_wide(keys: &mut [u64], bit: u64, scratch: &mut Vec<u64>) -> usize {
-            partition(keys, bit, scratch)
         }
 
         /// Moves the keys without `bit` to the front; returns how many.
@@ -319,8 +317,8 @@ mod avx2 {
             let tail = chunks.remainder();
             let all = (1 << lanes) - 1;
             for chunk in chunks {
-                // SAFETY: `chunk` holds one vector's keys, the 32 bytes
-                // read; a table row is eight u32; each store goes to a
+                // SAFETY: this function runs with AVX2; `chunk` holds one
+                // vector's keys, the 32 bytes read; a table row is eight u32; each store goes to a
                 // slice of one vector's keys (bounds checked when sliced).
                 let kept = unsafe {
                     let v = _mm256_loadu_si256(chunk.as_ptr().cast());
