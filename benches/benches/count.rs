@@ -82,6 +82,7 @@ fn scheduler(c: &mut Criterion) {
                         &Options {
                             threads,
                             depth: None,
+                            memory: None,
                         },
                         &NoProgress,
                     )

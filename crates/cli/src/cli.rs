@@ -366,6 +366,11 @@ pub struct RunArgs {
     /// Worker threads [default: the machine's available parallelism].
     #[arg(long, short = 'j', value_name = "T", allow_negative_numbers = true)]
     pub threads: Option<String>,
+    /// Most memory the process may hold, e.g. 8G, 512M, 1.5GiB; a count that
+    /// needs more stops with a message, keeping any checkpointed work
+    /// [default: 3/4 of the memory available at start].
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub max_memory: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

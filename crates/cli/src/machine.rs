@@ -31,16 +31,6 @@ pub fn cpu() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-/// The most memory this process has held so far (its peak resident set,
-/// `VmHWM` in `/proc/self/status`), in bytes; `None` where the kernel does
-/// not say.
-pub fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 /// Logical CPUs available to this process.
 pub fn cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -10,6 +10,7 @@ mod commands;
 mod export;
 mod journal;
 mod machine;
+mod memory;
 mod options;
 mod progress;
 mod record;

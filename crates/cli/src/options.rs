@@ -8,6 +8,7 @@ use nqueens_kernel::{Board, MAX_N};
 use nqueens_sched::{solvers, Options, Solver};
 
 use crate::cli::{BenchArgs, CountArgs, CountFormat, RunArgs, TableArgs, TableFormat};
+use crate::memory::Budget;
 
 /// A validated `count` request.
 pub struct Count {
@@ -15,13 +16,15 @@ pub struct Count {
     pub board: Board,
     pub solver: &'static dyn Solver,
     pub run: Options,
+    pub budget: Option<Budget>,
     pub format: CountFormat,
 }
 
 /// A validated `table` request.
 pub struct Table {
     pub boards: Vec<Board>,
-    pub threads: usize,
+    pub run: Options,
+    pub budget: Option<Budget>,
     pub format: TableFormat,
 }
 
@@ -47,14 +50,13 @@ impl TryFrom<CountArgs> for Count {
                 );
             }
         }
+        let (run, budget) = run(&a.run, depth)?;
         Ok(Count {
             checkpoint: a.checkpoint,
             board,
             solver,
-            run: Options {
-                threads: threads(&a.run)?,
-                depth,
-            },
+            run,
+            budget,
             format: a.format,
         })
     }
@@ -64,9 +66,11 @@ impl TryFrom<TableArgs> for Table {
     type Error = anyhow::Error;
     fn try_from(a: TableArgs) -> Result<Table> {
         let boards = range(&a.from, &a.to)?;
+        let (run, budget) = run(&a.run, None)?;
         Ok(Table {
             boards,
-            threads: threads(&a.run)?,
+            run,
+            budget,
             format: a.format,
         })
     }
@@ -78,7 +82,8 @@ pub struct Bench {
     pub solvers: Vec<&'static dyn Solver>,
     pub boards: Vec<Board>,
     pub repeat: usize,
-    pub threads: usize,
+    pub run: Options,
+    pub budget: Option<Budget>,
     pub max_seconds: f64,
     pub format: TableFormat,
     pub out: Option<std::path::PathBuf>,
@@ -142,11 +147,13 @@ impl TryFrom<BenchArgs> for Bench {
         if let Some(out) = &a.out {
             crate::record::RunDir::check(out)?;
         }
+        let (run, budget) = run(&a.run, None)?;
         Ok(Bench {
             solvers,
             boards,
             repeat,
-            threads: threads(&a.run)?,
+            run,
+            budget,
             max_seconds,
             format: a.format,
             out: a.out,
@@ -197,7 +204,20 @@ pub fn whole(text: &str, what: &str) -> Result<usize> {
     usize::try_from(v).map_err(|_| anyhow::anyhow!("{what} must be at least 1, not {v}"))
 }
 
-pub fn threads(run: &RunArgs) -> Result<usize> {
+/// The scheduler's options for `--threads`, `--max-memory` and a depth,
+/// with the memory budget they come from.
+pub fn run(args: &RunArgs, depth: Option<usize>) -> Result<(Options, Option<Budget>)> {
+    let threads = threads(args)?;
+    let budget = Budget::of(args)?;
+    let options = Options {
+        threads,
+        depth,
+        memory: budget.map(|b| b.working()),
+    };
+    Ok((options, budget))
+}
+
+fn threads(run: &RunArgs) -> Result<usize> {
     match run.threads.as_deref() {
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
         Some(t) => match whole(t, "--threads")? {
@@ -240,11 +260,19 @@ mod tests {
         let t = |s: &str| {
             threads(&RunArgs {
                 threads: Some(s.into()),
+                max_memory: None,
             })
         };
         assert_eq!(t("3").unwrap(), 3);
         assert!(t("0").unwrap_err().to_string().contains("at least 1"));
         assert!(t("-1").is_err());
-        assert!(threads(&RunArgs { threads: None }).unwrap() >= 1);
+        assert!(
+            threads(&RunArgs {
+                threads: None,
+                max_memory: None
+            })
+            .unwrap()
+                >= 1
+        );
     }
 }

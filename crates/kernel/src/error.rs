@@ -29,6 +29,11 @@ pub enum Error {
         /// How many subproblems the split has.
         len: u64,
     },
+    /// A count would have needed more working memory than its cap.
+    OverBudget {
+        /// The cap, in bytes.
+        cap: u64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -47,6 +52,10 @@ impl fmt::Display for Error {
             Error::IndexOutOfRange { index, len } => write!(
                 f,
                 "subproblem index {index} is out of range (this split has {len} subproblems)"
+            ),
+            Error::OverBudget { cap } => write!(
+                f,
+                "the count needs more than the {cap} bytes of working memory it may hold"
             ),
         }
     }

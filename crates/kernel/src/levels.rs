@@ -4,7 +4,8 @@
 //! one whole level in memory at a time. Breadth-first instead of depth-first:
 //! simple to reason about, and its memory is the size of the largest level.
 
-use crate::{Board, Tally};
+use crate::ledger::{Ledger, OverCap};
+use crate::{Board, Error, Tally};
 
 /// The largest board the level search accepts: at n = 14 its widest level
 /// holds about 2.5 million partial placements (35 MB); larger boards would
@@ -37,8 +38,26 @@ pub struct LevelTally {
 /// assert_eq!(levels(Board::new(6).unwrap()).tally.solutions, 4);
 /// ```
 pub fn levels(board: Board) -> LevelTally {
+    levels_capped(board, usize::MAX).expect("without a cap, memory runs out before the cap does")
+}
+
+/// [`levels`] with its two lists (a level and the next) holding at most
+/// `cap` bytes between them: [`Error::OverBudget`] as soon as the next
+/// level would need more.
+///
+/// ```
+/// use nqueens_kernel::{levels_capped, Board, Error};
+/// let board = Board::new(8).unwrap();
+/// assert_eq!(levels_capped(board, 1 << 14).unwrap().tally.solutions, 92);
+/// assert_eq!(levels_capped(board, 1000), Err(Error::OverBudget { cap: 1000 }));
+/// ```
+pub fn levels_capped(board: Board, cap: usize) -> Result<LevelTally, Error> {
     let n = board.n();
-    let mut level: Vec<u8> = (0..n as u8).collect();
+    let mut ledger = Ledger { held: 0, cap };
+    let over = |_: OverCap| Error::OverBudget { cap: cap as u64 };
+    let mut level: Vec<u8> = Vec::new();
+    ledger.room(&mut level, n).map_err(over)?;
+    level.extend(0..n as u8);
     let mut out = LevelTally {
         sizes: vec![n as u64],
         ..LevelTally::default()
@@ -52,18 +71,20 @@ pub fn levels(board: Board) -> LevelTally {
                     d != 0 && d != k - r
                 });
                 if safe {
+                    ledger.room(&mut next, k + 1).map_err(over)?;
                     next.extend_from_slice(placement);
                     next.push(col);
                 }
             }
         }
         out.sizes.push((next.len() / (k + 1)) as u64);
+        ledger.held -= level.capacity();
         level = next;
     }
     out.tally.solutions = *out.sizes.last().expect("n >= 1 levels");
     out.tally.nodes = out.sizes.iter().sum();
     out.peak = out.sizes.iter().copied().max().unwrap_or(0);
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -19,6 +19,17 @@ pub trait Part: Sync {
     fn count_in(&self, board: Board, _scratch: &mut Self::Scratch) -> Tally {
         self.count(board)
     }
+    /// [`Part::count_in`] with `scratch` holding at most `cap` bytes:
+    /// [`Error::OverBudget`] as soon as it would need more. Parts that
+    /// keep no working memory (a search's stack aside) never fail.
+    fn count_capped(
+        &self,
+        board: Board,
+        scratch: &mut Self::Scratch,
+        _cap: usize,
+    ) -> Result<Tally, Error> {
+        Ok(self.count_in(board, scratch))
+    }
     /// A cheap estimate of its work relative to the others of its split
     /// (nodes within the next three rows, at least 1), for progress bars.
     fn estimate(&self, board: Board) -> u64;

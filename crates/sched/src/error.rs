@@ -27,6 +27,22 @@ pub enum Error {
         /// Subproblems in the split.
         total: usize,
     },
+    /// A subproblem needed more working memory than its thread's share of
+    /// [`crate::Options::memory`]; the count stopped (finished ones were
+    /// already reported).
+    #[error("subproblem {index} needs more than the {share} bytes of working memory each of {threads} threads may hold (stopped after {done} of {total} subproblems)")]
+    OverBudget {
+        /// The subproblem that was refused (the first, if several were).
+        index: u64,
+        /// Bytes each thread may hold.
+        share: u64,
+        /// Threads sharing the budget.
+        threads: usize,
+        /// Subproblems finished (counted or recorded).
+        done: usize,
+        /// Subproblems in the split.
+        total: usize,
+    },
     /// The thread pool could not be built.
     #[error("could not start {threads} threads: {source}")]
     Pool {

@@ -8,7 +8,7 @@
 //! ```
 //! use nqueens_sched::{count, solvers, NoProgress, Options};
 //! let board = nqueens_kernel::Board::new(10).unwrap();
-//! let opts = Options { threads: 2, depth: Some(3) };
+//! let opts = Options { threads: 2, depth: Some(3), memory: None };
 //! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
 //! assert_eq!((report.total, report.unique), (724, 92));
 //! ```
@@ -39,6 +39,12 @@ pub struct Options {
     pub threads: usize,
     /// Split depth; `None` lets the scheduler choose from `n` and `threads`.
     pub depth: Option<usize>,
+    /// Bytes of memory the count may hold, `None` for no cap. The split
+    /// and what a caller records of each subproblem (64 bytes at most) are
+    /// taken off first; the rest is shared equally among the threads, and
+    /// each thread's working memory stays within its share. A count that
+    /// would need more stops with [`Error::OverBudget`].
+    pub memory: Option<u64>,
 }
 
 impl Options {
@@ -51,6 +57,7 @@ impl Options {
         Options {
             threads: 1,
             depth: None,
+            memory: None,
         }
     }
 }
@@ -223,7 +230,7 @@ pub struct Report {
 /// ```
 /// use nqueens_sched::{count_parts, solvers, NoProgress, Options};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
-/// let o = count_parts(solvers::default(), board, &Options { threads: 2, depth: Some(2) }, &NoProgress).unwrap();
+/// let o = count_parts(solvers::default(), board, &Options { threads: 2, depth: Some(2), memory: None }, &NoProgress).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
 pub fn count_parts(

@@ -2,9 +2,14 @@
 
 use nqueens_kernel::{Board, Part, Partition};
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::{Error, Layout, Options, Outcome, Progress, Total};
+
+/// Bytes a caller may keep per subproblem, taken off a memory budget with
+/// the split itself: a progress bar's weight (8) and a checkpoint's or a
+/// shard's record of a finished tally (an ordered map entry, about 40).
+const RECORD_BYTES: u64 = 64;
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
 /// small against the whole, so threads end close together even though
@@ -39,10 +44,14 @@ pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> 
 /// Sums are carried in `u128`: totals pass `u64` from n = 29 on.
 ///
 /// On the calling thread it goes in index order; inside a rayon pool every
-/// thread takes the next subproblem as soon as it is free.
+/// thread takes the next subproblem as soon as it is free. Each thread's
+/// working memory holds at most its share of `memory`; the first
+/// subproblem that needs more stops the count, the way [`Progress::stop`]
+/// does, and is reported as [`Error::OverBudget`].
 pub(crate) fn count_split<P: Part>(
     split: &Partition<P>,
     parallel: bool,
+    memory: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<Total, Error> {
     let board = split.board();
@@ -55,7 +64,18 @@ pub(crate) fn count_split<P: Part>(
             .collect();
         progress.weights(&weights);
     }
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    // The split and the records kept of each subproblem come first.
+    let books = split.len() as u64 * (std::mem::size_of::<P>() as u64 + RECORD_BYTES);
+    let share = memory.map_or(u64::MAX, |m| m.saturating_sub(books) / threads as u64);
+    let cap = usize::try_from(share).unwrap_or(usize::MAX);
     let skipped = AtomicUsize::new(0);
+    // The smallest index refused for want of memory (MAX: none).
+    let refused = AtomicU64::new(u64::MAX);
     let one = |s: &P, scratch: &mut P::Scratch| {
         let i = s.index();
         if !progress.wanted(i) {
@@ -64,13 +84,21 @@ pub(crate) fn count_split<P: Part>(
         if let Some(t) = progress.recorded(i) {
             return Total::from(t);
         }
-        if progress.stop() {
+        if refused.load(Ordering::Relaxed) != u64::MAX || progress.stop() {
             skipped.fetch_add(1, Ordering::Relaxed);
             return Total::default();
         }
-        let t = s.count_in(board, scratch);
-        progress.done(i, t);
-        Total::from(t)
+        match s.count_capped(board, scratch, cap) {
+            Ok(t) => {
+                progress.done(i, t);
+                Total::from(t)
+            }
+            Err(_) => {
+                skipped.fetch_add(1, Ordering::Relaxed);
+                refused.fetch_min(i, Ordering::Relaxed);
+                Total::default()
+            }
+        }
     };
     let total = if parallel {
         // Every thread of the pool takes the next subproblems in index order
@@ -80,7 +108,6 @@ pub(crate) fn count_split<P: Part>(
         // thread's scratch; runs shrink with the work left (up to 64, at
         // most an eighth of a thread's share), so threads finish together.
         let parts = split.subproblems();
-        let threads = rayon::current_num_threads();
         let next = AtomicUsize::new(0);
         rayon::broadcast(|_| {
             let mut total = Total::default();
@@ -107,15 +134,23 @@ pub(crate) fn count_split<P: Part>(
             .map(|s| one(s, &mut scratch))
             .fold(Total::default(), |a, b| a + b)
     };
-    match skipped.into_inner() {
-        0 => Ok(total
+    let (done, total_parts) = (split.len() - skipped.into_inner(), split.len());
+    match refused.into_inner() {
+        u64::MAX if done == total_parts => Ok(total
             + Total {
                 solutions: 0,
                 nodes: u128::from(split.prefix_nodes()),
             }),
-        k => Err(Error::Interrupted {
-            done: split.len() - k,
-            total: split.len(),
+        u64::MAX => Err(Error::Interrupted {
+            done,
+            total: total_parts,
+        }),
+        index => Err(Error::OverBudget {
+            index,
+            share,
+            threads,
+            done,
+            total: total_parts,
         }),
     }
 }
@@ -159,7 +194,7 @@ pub(crate) fn run<P: Part>(
     make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Outcome, Error> {
     let split = split_for(board, opts, make)?;
-    let total = count_split(&split, opts.threads > 1, progress)?;
+    let total = count_split(&split, opts.threads > 1, opts.memory, progress)?;
     Ok(Outcome {
         total,
         threads: opts.threads,

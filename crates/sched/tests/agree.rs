@@ -22,7 +22,11 @@ fn run(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
     count(
         solver,
         Board::new(n).unwrap(),
-        &Options { threads, depth },
+        &Options {
+            threads,
+            depth,
+            memory: None,
+        },
         &NoProgress,
     )
     .unwrap()
@@ -178,11 +182,89 @@ fn progress_hears_of_every_subproblem_once() {
     let opts = Options {
         threads: 2,
         depth: Some(3),
+        memory: None,
     };
     let r = count(solver, Board::new(11).unwrap(), &opts, &rec).unwrap();
     assert_eq!(rec.finished.load(Ordering::SeqCst), r.subproblems.unwrap());
     assert_eq!(rec.announced.load(Ordering::SeqCst), r.subproblems.unwrap());
     assert_eq!(u128::from(rec.solutions.load(Ordering::SeqCst)), r.total);
+}
+
+#[test]
+fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
+    let board = Board::new(14).unwrap();
+    let halves = solvers::by_name("halves").unwrap();
+    let with = |memory: u64, threads: usize| {
+        let rec = Recorder::default();
+        let opts = Options {
+            threads,
+            depth: None,
+            memory: Some(memory),
+        };
+        (count(halves, board, &opts, &rec), rec)
+    };
+    let exact = run("halves", 14, 1, None).total;
+    for threads in [1, 2] {
+        // From 16 KiB up, doubling: refused at first, part way through,
+        // then never; a refused count reports exactly what it finished.
+        let mut part_way = 0;
+        for memory in (14..26).map(|b| 1u64 << b) {
+            let (r, rec) = with(memory, threads);
+            let finished = rec.finished.load(Ordering::SeqCst);
+            match r {
+                Err(nqueens_sched::Error::OverBudget {
+                    share,
+                    threads: t,
+                    done,
+                    total,
+                    ..
+                }) => {
+                    assert!(share < memory / threads as u64 && t == threads);
+                    assert!(done < total && finished == done);
+                    part_way += usize::from(done > 0);
+                }
+                Ok(report) => {
+                    assert_eq!(report.total, exact, "{memory} bytes");
+                    assert_eq!(finished, report.subproblems.unwrap());
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert!(part_way > 0, "{threads} threads: no count stopped part way");
+        assert!(with(1 << 14, threads).0.is_err());
+        assert!(with(1 << 26, threads).0.is_ok());
+    }
+    // The level search holds two whole levels: 8 x 8 needs some 8 KB.
+    let levels = solvers::by_name("levels").unwrap();
+    let opts = |memory| Options {
+        threads: 1,
+        depth: None,
+        memory: Some(memory),
+    };
+    let small = Board::new(8).unwrap();
+    assert!(matches!(
+        count(levels, small, &opts(1000), &NoProgress),
+        Err(nqueens_sched::Error::OverBudget { .. })
+    ));
+    assert_eq!(
+        count(levels, small, &opts(1 << 20), &NoProgress)
+            .unwrap()
+            .total,
+        92
+    );
+    // A search that keeps no lists needs no budget at all.
+    let parallel = solvers::by_name("parallel").unwrap();
+    let r = count(
+        parallel,
+        board,
+        &Options {
+            threads: 2,
+            depth: None,
+            memory: Some(0),
+        },
+        &NoProgress,
+    );
+    assert_eq!(r.unwrap().total, 365_596);
 }
 
 #[test]
@@ -196,17 +278,20 @@ fn bad_options_are_errors_not_panics() {
     };
     assert!(err(Options {
         threads: 0,
-        depth: None
+        depth: None,
+        memory: None,
     })
     .contains("at least 1"));
     assert!(err(Options {
         threads: 1,
-        depth: Some(9)
+        depth: Some(9),
+        memory: None,
     })
     .contains("depth 9"));
     assert!(err(Options {
         threads: 2,
-        depth: Some(0)
+        depth: Some(0),
+        memory: None,
     })
     .contains("depth 0"));
 }

@@ -180,7 +180,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
         for (i, &solver) in opts.solvers.iter().enumerate() {
             bar.relabel(format!("n = {n} {}", solver.name()));
             let threads = if solver.uses_threads() {
-                opts.threads
+                opts.run.threads
             } else {
                 1
             };
@@ -208,10 +208,10 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                 ));
             } else {
                 if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
-                    timed(solver, board, threads)?;
+                    timed(solver, board, threads, &opts)?;
                 }
                 for run in 1..=opts.repeat {
-                    let r = timed(solver, board, threads)?;
+                    let r = timed(solver, board, threads, &opts)?;
                     if let Some(dir) = out.as_mut() {
                         dir.raw(&format!(
                             "{n},{},{threads},{run},{:.6},{},{},{}",
@@ -283,16 +283,18 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn timed(solver: &dyn Solver, board: nqueens_kernel::Board, threads: usize) -> Result<Report> {
-    Ok(nqueens_sched::count(
-        solver,
-        board,
-        &Options {
-            threads,
-            depth: None,
-        },
-        &NoProgress,
-    )?)
+fn timed(
+    solver: &dyn Solver,
+    board: nqueens_kernel::Board,
+    threads: usize,
+    opts: &Bench,
+) -> Result<Report> {
+    let run = Options {
+        threads,
+        ..opts.run
+    };
+    nqueens_sched::count(solver, board, &run, &NoProgress)
+        .map_err(|e| crate::memory::explain(e, opts.budget, board.n()))
 }
 
 fn readme(opts: &Bench) -> String {
@@ -329,7 +331,7 @@ fn readme(opts: &Bench) -> String {
     let _ = writeln!(
         s,
         "- threads: {} (for the solvers that use threads)",
-        opts.threads
+        opts.run.threads
     );
     let _ = writeln!(s, "- sizes: n = {}..={}; {} timed runs each, after a warm-up run while runs take under {WARM_UP_BELOW_SECONDS} s", opts.boards[0].n(), opts.boards[opts.boards.len() - 1].n(), opts.repeat);
     let _ = writeln!(

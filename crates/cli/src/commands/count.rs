@@ -22,6 +22,7 @@ use crate::checkpoint::{Checkpoint, Header};
 use crate::cli::{CountArgs, VariantArgs};
 use crate::export::{self, Cell, Format, Record};
 use crate::journal::Journal;
+use crate::memory::Budget;
 use crate::options::{self, Count};
 use crate::progress::Bar;
 use crate::signals;
@@ -42,10 +43,20 @@ pub fn run(opts: Count) -> Result<ExitCode> {
         Some(path) => with_checkpoint(&opts, path, &bar)?,
     };
     bar.finish();
-    let report = report?;
+    let report = report.map_err(|e| {
+        let refused = matches!(e, nqueens_sched::Error::OverBudget { .. });
+        let e = crate::memory::explain(e, opts.budget, opts.board.n());
+        match &opts.checkpoint {
+            Some(path) if refused => anyhow::anyhow!(
+                "{e:#}; the finished subproblems are kept in {}, and the same command with more memory resumes from them",
+                path.display()
+            ),
+            _ => e,
+        }
+    })?;
     let check = Check::of(report.n, report.total, report.unique);
     let format = Format::from(opts.format);
-    let record = record(&report, check);
+    let record = record(&report, check, opts.budget);
     export::print_one(format, &record)?;
     if let Check::Mismatch { total, unique } = check {
         return Err(Mismatch(format!(
@@ -109,11 +120,11 @@ fn with_checkpoint(
 /// The process's peak memory so far, for a record (a count is the last
 /// thing a `count` process does, so this is the count's peak).
 fn peak_memory() -> Cell {
-    crate::machine::peak_memory().map_or(Cell::Null, |b| Cell::Int(b.into()))
+    crate::memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
 }
 
 /// The report as one record: the JSON keys, in order.
-fn record(r: &Report, check: Check) -> Record {
+fn record(r: &Report, check: Check, budget: Option<Budget>) -> Record {
     let rate = if r.seconds > 0.0 {
         r.nodes as f64 / r.seconds
     } else {
@@ -137,6 +148,7 @@ fn record(r: &Report, check: Check) -> Record {
         ("symmetry_seconds", r.symmetry_seconds.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),
         ("peak_memory_bytes", peak_memory()),
+        ("memory_budget_bytes", budget.map(|b| b.limit).into()),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
     ]
 }
@@ -192,7 +204,8 @@ fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
         bail!("--checkpoint is not available with --{flag}: its counts are not split into resumable subproblems");
     }
     check_size(variant, board)?;
-    let threads = options::threads(&a.run)?;
+    // Variant searches keep no lists: the budget is checked, not shared.
+    let threads = options::run(&a.run, None)?.0.threads;
     let report = nqueens_sched::count_variant(variant, board, threads)?;
     let total = u128::from(report.tally.solutions);
     // Pólya's theorem, as a check on the search (never as its answer).

@@ -33,7 +33,7 @@ pub fn run(args: DominateArgs) -> Result<ExitCode> {
         "dominate",
         "the search's bit sets hold 13 x 13, which counts in about 30 s on one thread",
     )?;
-    let threads = options::threads(&args.run)?;
+    let threads = options::run(&args.run, None)?.0.threads;
     let d = Domination::new(n)?;
     let min = d.minimum();
     let count = if args.count {

@@ -40,7 +40,7 @@ pub fn run(args: PawnsArgs) -> Result<ExitCode> {
         "the measured limit: larger boards take minutes",
     )?;
     let queens = queens(&args.queens, n)?;
-    let threads = options::threads(&args.run)?;
+    let threads = options::run(&args.run, None)?.0.threads;
     let problem = Problem::new(n, queens)?;
     let min = problem.minimum();
     let count = if args.count {

@@ -41,6 +41,7 @@ pub fn plan(a: PlanArgs) -> Result<ExitCode> {
     let opts = Options {
         threads: k.max(1),
         depth,
+        memory: None,
     };
     let layout = solver.layout(board, &opts)?.with_context(|| {
         format!(
@@ -119,11 +120,7 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     }
     let board = Board::new(plan.n)?;
     let solver = options::solver(&plan.solver)?;
-    let threads = options::threads(&a.run)?;
-    let opts = Options {
-        threads,
-        depth: Some(plan.depth),
-    };
+    let (opts, budget) = options::run(&a.run, Some(plan.depth))?;
     let layout = solver
         .layout(board, &opts)?
         .context("the plan's solver does not split")?;
@@ -162,7 +159,13 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         return Err(e)
             .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
     }
-    outcome?;
+    outcome.map_err(|e| {
+        let e = crate::memory::explain(e, budget, plan.n);
+        anyhow::anyhow!(
+            "shard {i}: {e:#}; its finished subproblems are kept in {}",
+            ckpt_path.display()
+        )
+    })?;
     let all = journal.tallies();
     let subproblems: Vec<[u64; 3]> = all
         .iter()

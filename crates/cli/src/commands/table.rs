@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens_kernel::MAX_N;
-use nqueens_sched::{solvers, Options};
+use nqueens_sched::solvers;
 
 use super::Mismatch;
 use crate::export::{self, Cell, Column, Format};
@@ -47,17 +47,15 @@ pub fn run(opts: Table) -> Result<ExitCode> {
     let format = Format::from(opts.format);
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
     let solver = solvers::default();
-    let run = Options {
-        threads: opts.threads,
-        depth: None,
-    };
+    let run = opts.run;
     let bar = Bar::new(String::new());
     let mut notes = Vec::new();
     let mut mismatches = Vec::new();
     bar.suspend(|| sink.begin(&COLUMNS))?;
     for &board in &opts.boards {
         bar.relabel(format!("n = {}", board.n()));
-        let r = nqueens_sched::count(solver, board, &run, &bar)?;
+        let r = nqueens_sched::count(solver, board, &run, &bar)
+            .map_err(|e| crate::memory::explain(e, opts.budget, board.n()))?;
         let check = Check::of(r.n, r.total, r.unique);
         let erratum = printed_erratum(r.n);
         if let Some(e) = erratum {

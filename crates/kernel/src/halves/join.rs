@@ -17,6 +17,26 @@ pub(super) struct JoinScratch {
     y: Vec<u32>,
 }
 
+impl JoinScratch {
+    /// Makes room for a join of lists of at most `longest` keys: the cuts
+    /// write each list's keys at both ends of a buffer (with a vector's
+    /// spill at each), and the 32-bit join copies both lists.
+    pub(super) fn reserve(
+        &mut self,
+        longest: usize,
+        ledger: &mut crate::ledger::Ledger,
+    ) -> Result<(), crate::ledger::OverCap> {
+        let JoinScratch { wide, narrow, x, y } = self;
+        let twice = |lanes: usize| 2 * (longest + lanes);
+        ledger.room(wide, twice(4).saturating_sub(wide.len()))?;
+        ledger.room(narrow, twice(8).saturating_sub(narrow.len()))?;
+        x.clear();
+        y.clear();
+        ledger.room(x, longest)?;
+        ledger.room(y, longest)
+    }
+}
+
 /// Below this many pairs a block is compared pair by pair: cutting costs a
 /// pass over both lists, comparing costs a fraction of an instruction a
 /// pair, so blocks are large (measured at n = 16: 65536 pairs beat 256 by

@@ -31,12 +31,15 @@
 //! The row sets are the subproblems of a [`HalfSplit`]: stable indices (in
 //! increasing order of the row bit set), countable on their own.
 //!
-//! The lists for one row set hold at most `C(a)` and `C(n - a)` keys (a few
-//! thousand to a few hundred thousand for the boards this method is for),
-//! so memory stays small whatever the board.
+//! Memory is what one row set's lists take (a few thousand to a few
+//! hundred thousand keys for the boards this method is for: 18 MB for the
+//! whole process at n = 20 on two threads), and it can be capped:
+//! [`RowSet::count_capped`] grows every buffer through one ledger and stops
+//! before passing the cap.
 
 mod join;
 
+use crate::ledger::{Ledger, OverCap};
 use crate::{Board, Error, Part, Partition, Tally};
 use join::{disjoint_pairs, JoinScratch};
 
@@ -199,6 +202,33 @@ impl RowSet {
     /// assert_eq!(total, 40);
     /// ```
     pub fn count_in(&self, board: Board, scratch: &mut HalfScratch) -> Tally {
+        self.count_capped(board, scratch, usize::MAX)
+            .expect("without a cap, memory runs out before the cap does")
+    }
+
+    /// [`RowSet::count_in`] with the buffers of `scratch` holding at most
+    /// `cap` bytes between them: every buffer grows through one ledger,
+    /// which refuses the growth that would pass the cap. The count then
+    /// stops at once with [`Error::OverBudget`], having held no more than
+    /// `cap`; the scratch stays usable (with a larger cap, say).
+    ///
+    /// ```
+    /// use nqueens_kernel::{Board, Error, HalfScratch, HalfSplit};
+    /// let board = Board::new(12).unwrap();
+    /// let split = HalfSplit::new(board, 6).unwrap();
+    /// let first = &split.subproblems()[0];
+    /// let mut scratch = HalfScratch::default();
+    /// assert_eq!(first.count_capped(board, &mut scratch, 1000), Err(Error::OverBudget { cap: 1000 }));
+    /// let roomy = first.count_capped(board, &mut scratch, 1 << 20).unwrap();
+    /// assert_eq!(roomy, first.count(board));
+    /// assert!(scratch.held() <= 1 << 20);
+    /// ```
+    pub fn count_capped(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        cap: usize,
+    ) -> Result<Tally, Error> {
         let n = board.n();
         let a = usize::from(self.left);
         let all = low_bits(n) as u32;
@@ -216,18 +246,27 @@ impl RowSet {
             right,
             quarters,
             join,
+            ledger,
         } = scratch;
+        ledger.cap = cap;
+        let over = |_: OverCap| Error::OverBudget { cap: cap as u64 };
         left.clear();
         right.clear();
-        side.list_joined(self.rows, 0, a, left, quarters, 0, &mut nodes);
+        side.list_joined(self.rows, 0, a, left, quarters, ledger, 0, &mut nodes)
+            .map_err(over)?;
         if !left.is_empty() {
-            side.list_joined(right_rows, right_from, n, right, quarters, 1, &mut nodes);
+            side.list_joined(
+                right_rows, right_from, n, right, quarters, ledger, 1, &mut nodes,
+            )
+            .map_err(over)?;
         }
+        join.reserve(left.len().max(right.len()), ledger)
+            .map_err(over)?;
         let pairs = disjoint_pairs(left, right, side.key_bits(), join);
-        Tally {
+        Ok(Tally {
             solutions: pairs * u64::from(self.weight),
             nodes,
-        }
+        })
     }
 }
 
@@ -242,6 +281,14 @@ impl Part for RowSet {
     fn count_in(&self, board: Board, scratch: &mut HalfScratch) -> Tally {
         RowSet::count_in(self, board, scratch)
     }
+    fn count_capped(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        cap: usize,
+    ) -> Result<Tally, Error> {
+        RowSet::count_capped(self, board, scratch, cap)
+    }
     fn estimate(&self, _board: Board) -> u64 {
         u64::from(self.weight)
     }
@@ -255,6 +302,23 @@ pub struct HalfScratch {
     right: Vec<u64>,
     quarters: QuarterScratch,
     join: JoinScratch,
+    ledger: Ledger,
+}
+
+impl HalfScratch {
+    /// Bytes its buffers hold (their capacity, used or not).
+    ///
+    /// ```
+    /// use nqueens_kernel::{Board, HalfScratch, HalfSplit};
+    /// let board = Board::new(10).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// assert_eq!(scratch.held(), 0);
+    /// HalfSplit::new(board, 5).unwrap().subproblems()[0].count_in(board, &mut scratch);
+    /// assert!(scratch.held() > 0);
+    /// ```
+    pub fn held(&self) -> usize {
+        self.ledger.held
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -280,6 +344,11 @@ struct LowerRows {
 /// Sides of at least this many rows are listed by joining their upper and
 /// lower rows' placements.
 const JOIN_ROWS: usize = 6;
+
+/// The most keys a side's last two rows add to one placement of the rows
+/// above (or its first row, or two, to none): one per open square of a
+/// row (at most 32), the last row of two having a single column left.
+const ROW_KEYS: usize = 32;
 
 /// The placement of some rows of a side: its columns (numbered from the
 /// side's first) and the diagonals and anti-diagonals it holds (the middle
@@ -346,13 +415,14 @@ impl Side {
         hi: usize,
         out: &mut Vec<u64>,
         q: &mut QuarterScratch,
+        ledger: &mut Ledger,
         slot: usize,
         nodes: &mut u64,
-    ) {
+    ) -> Result<(), OverCap> {
         let k = rows.count_ones() as usize;
         // Narrow sides only: the columns index a table of 2^width entries.
         if k < JOIN_ROWS || hi - lo > 20 {
-            return self.list(rows, lo, hi, out, nodes);
+            return self.list(rows, lo, hi, out, ledger, nodes);
         }
         let mut upper = 0u32;
         let mut rest = rows;
@@ -367,18 +437,20 @@ impl Side {
             lower,
         } = q;
         top.clear();
-        self.quarter(upper, lo, hi, top, nodes);
+        self.quarter(upper, lo, hi, top, ledger, nodes)?;
         let w = hi - lo;
         let lower = &mut lower[slot];
         let key = Some((rows & !upper, lo, hi, self.closed));
         if lower.key != key {
-            // The lower placements grouped by their columns (a counting sort).
-            lower.key = key;
+            // The lower placements grouped by their columns (a counting
+            // sort), named by their key once complete.
+            lower.key = None;
             lower.nodes = 0;
             bottom.clear();
-            self.quarter(rows & !upper, lo, hi, bottom, &mut lower.nodes);
+            self.quarter(rows & !upper, lo, hi, bottom, ledger, &mut lower.nodes)?;
             let LowerRows { grouped, start, .. } = lower;
             start.clear();
+            ledger.room(start, (1 << w) + 1)?;
             start.resize((1 << w) + 1, 0);
             for b in bottom.iter() {
                 start[b.columns as usize + 1] += 1;
@@ -387,14 +459,17 @@ impl Side {
                 start[i] += start[i - 1];
             }
             at.clear();
+            ledger.room(at, start.len())?;
             at.extend_from_slice(start);
             grouped.clear();
+            ledger.room(grouped, bottom.len())?;
             grouped.resize(bottom.len(), Quarter::default());
             for b in bottom.iter() {
                 let slot = &mut at[b.columns as usize];
                 grouped[*slot as usize] = *b;
                 *slot += 1;
             }
+            lower.key = key;
         }
         // Counted as if listed again: the nodes of a row set do not depend
         // on the one counted before it.
@@ -411,8 +486,11 @@ impl Side {
         for t in top.iter() {
             let other = (all ^ t.columns) as usize;
             let group = &grouped[start[other] as usize..start[other + 1] as usize];
-            if out.len() < len + group.len() {
-                out.resize(2 * (len + group.len()), 0);
+            let end = len + group.len();
+            if out.len() < end {
+                // The loop writes past `len`: filled ahead, twice as far.
+                ledger.room(out, end - out.len())?;
+                out.resize((2 * end).min(out.capacity()), 0);
             }
             for b in group {
                 let (d, a) = (t.diag | b.diag, t.anti | b.anti);
@@ -421,18 +499,28 @@ impl Side {
             }
         }
         out.truncate(len);
+        Ok(())
     }
 
     /// Pushes every placement of one queen per row of `rows` on distinct
     /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
     /// nor by the middle queen, with the diagonals it holds.
-    fn quarter(&self, rows: u32, lo: usize, hi: usize, out: &mut Vec<Quarter>, nodes: &mut u64) {
+    fn quarter(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<Quarter>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
         let (n, (d0, a0)) = (self.n, self.closed);
         let all = low_bits(hi) & !low_bits(lo);
         let k = rows.count_ones() as usize;
         if k == 0 {
+            ledger.room(out, 1)?;
             out.push(Quarter::default());
-            return;
+            return Ok(());
         }
         // An explicit stack as in `list`, indices taken `& 31`.
         let mut row = [0usize; 32];
@@ -469,6 +557,10 @@ impl Side {
             let dg = diag[d & 31] | 1 << (c + n - 1 - r);
             let an = anti[d & 31] | 1 << (r + c);
             if d + 1 == k {
+                if let Err(e) = ledger.room(out, 1) {
+                    *nodes += placed;
+                    return Err(e);
+                }
                 out.push(Quarter {
                     columns: ((all & !fr) >> lo) as u32,
                     diag: dg & !d0,
@@ -481,6 +573,7 @@ impl Side {
             open[d & 31] = opens(fr, dg, an, row[d & 31]);
         }
         *nodes += placed;
+        Ok(())
     }
 
     /// Pushes the key of every placement of one queen per row of `rows` in
@@ -490,7 +583,15 @@ impl Side {
     /// An explicit stack, one level per row: `free` columns left, `diag`
     /// holding diagonal `c - r + n - 1` and `anti` anti-diagonal `r + c` of
     /// every queen so far, `open` the squares of the row still to try.
-    fn list(&self, rows: u32, lo: usize, hi: usize, out: &mut Vec<u64>, nodes: &mut u64) {
+    fn list(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<u64>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
         let (n, shift, width) = (self.n, self.shift, self.width);
         let k = rows.count_ones() as usize;
         let (d0, a0) = self.closed;
@@ -510,6 +611,10 @@ impl Side {
             free & !((anti >> r) | (diag >> (n - 1 - r)))
         };
         let all = low_bits(hi) & !low_bits(lo);
+        if k < 3 {
+            // At most one key per column of the first row's.
+            ledger.room(out, ROW_KEYS)?;
+        }
         match k {
             0 => out.push(0),
             1 => {
@@ -531,8 +636,9 @@ impl Side {
                     *nodes += 1 + self.last_two_tail(all ^ bit, dg, an, row[1], out, &key, &opens);
                 }
             }
-            _ => *nodes += self.descend(&row, k, all, out, &key, &opens),
+            _ => return self.descend(&row, k, all, out, ledger, nodes, &key, &opens),
         }
+        Ok(())
     }
 
     /// Places the queens of rows `second` and `last` in nested loops and
@@ -591,15 +697,18 @@ impl Side {
     /// The search of [`Side::list`] for three rows or more; the last two rows
     /// are settled in nested loops without touching the stack. Returns the
     /// queens placed.
+    #[allow(clippy::too_many_arguments)]
     fn descend(
         &self,
         row: &[usize; 32],
         k: usize,
         all: u64,
         out: &mut Vec<u64>,
+        ledger: &mut Ledger,
+        placed: &mut u64,
         key: &impl Fn(u64, u64) -> u64,
         opens: &impl Fn(u64, u64, u64, usize) -> u64,
-    ) -> u64 {
+    ) -> Result<(), OverCap> {
         let n = self.n;
         let (second, last) = (row[(k - 2) & 31], row[(k - 1) & 31]);
         let mut nodes = 0u64;
@@ -617,7 +726,8 @@ impl Side {
             let o = open[d & 31];
             if o == 0 {
                 if d == 0 {
-                    return nodes;
+                    *placed += nodes;
+                    return Ok(());
                 }
                 d -= 1;
                 continue;
@@ -630,6 +740,10 @@ impl Side {
             let an = anti[d & 31] | 1 << (r + c);
             let fr = free[d & 31] ^ bit;
             if d + 3 == k {
+                if let Err(e) = ledger.room(out, ROW_KEYS) {
+                    *placed += nodes;
+                    return Err(e);
+                }
                 nodes += self.last_two(fr, dg, an, second, last, out, key, opens);
                 continue;
             }
@@ -662,6 +776,58 @@ mod tests {
                     "n = {n}, left = {left}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_capped_count_holds_at_most_its_cap_or_counts_right() {
+        for (n, left) in [(12, 6), (13, 6), (14, 7), (13, 4)] {
+            let board = Board::new(n).unwrap();
+            let split = HalfSplit::new(board, left).unwrap();
+            let mut free = HalfScratch::default();
+            let expected: Vec<Tally> = split
+                .subproblems()
+                .iter()
+                .map(|s| s.count_in(board, &mut free))
+                .collect();
+            let most = free.held();
+            let (mut refused, mut counted) = (0, 0);
+            for cap in [
+                0,
+                100,
+                most / 64,
+                most / 8,
+                most / 2,
+                most - 1,
+                most,
+                2 * most,
+            ] {
+                // One scratch through every row set, as a thread keeps it.
+                let mut scratch = HalfScratch::default();
+                for (s, want) in split.subproblems().iter().zip(&expected) {
+                    match s.count_capped(board, &mut scratch, cap) {
+                        Ok(t) => {
+                            assert_eq!(t, *want, "n = {n}, cap {cap}");
+                            counted += 1;
+                        }
+                        Err(e) => {
+                            assert_eq!(e, Error::OverBudget { cap: cap as u64 });
+                            refused += 1;
+                        }
+                    }
+                    assert!(scratch.held() <= cap, "n = {n}: {} > {cap}", scratch.held());
+                }
+                // Refused or not, the scratch counts right with room enough.
+                let s = &split.subproblems()[split.len() / 2];
+                assert_eq!(
+                    s.count_capped(board, &mut scratch, usize::MAX),
+                    Ok(expected[split.len() / 2])
+                );
+            }
+            assert!(
+                refused > 0 && counted > 0,
+                "n = {n}: {refused} refused, {counted} counted"
+            );
         }
     }
 
@@ -705,16 +871,15 @@ mod tests {
                         return;
                     }
                     let (mut by_search, mut by_join) = (Vec::new(), Vec::new());
-                    side.list(rows, lo, hi, &mut by_search, &mut 0);
-                    side.list_joined(
-                        rows,
-                        lo,
-                        hi,
-                        &mut by_join,
-                        &mut QuarterScratch::default(),
-                        0,
-                        &mut 0,
-                    );
+                    let ledger = &mut Ledger {
+                        held: 0,
+                        cap: usize::MAX,
+                    };
+                    side.list(rows, lo, hi, &mut by_search, ledger, &mut 0)
+                        .unwrap();
+                    let q = &mut QuarterScratch::default();
+                    side.list_joined(rows, lo, hi, &mut by_join, q, ledger, 0, &mut 0)
+                        .unwrap();
                     by_search.sort_unstable();
                     by_join.sort_unstable();
                     assert_eq!(by_search, by_join, "rows {rows:b}, columns {lo}..{hi}");

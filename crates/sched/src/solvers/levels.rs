@@ -1,6 +1,6 @@
 //! The level-by-level design: all placements of k queens, then k + 1.
 
-use nqueens_kernel::{levels, Board, LEVELS_MAX_N};
+use nqueens_kernel::{levels_capped, Board, LEVELS_MAX_N};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};
@@ -19,8 +19,17 @@ impl Solver for Levels {
     fn max_n(&self) -> usize {
         LEVELS_MAX_N
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
-        let l = levels(board);
+    fn total(&self, board: Board, opts: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+        let cap = opts
+            .memory
+            .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+        let l = levels_capped(board, cap).map_err(|_| Error::OverBudget {
+            index: 0,
+            share: opts.memory.unwrap_or(u64::MAX),
+            threads: 1,
+            done: 0,
+            total: 1,
+        })?;
         Ok(Outcome {
             peak_list: Some(l.peak),
             ..Outcome::sequential(Total::from(l.tally))

@@ -1,0 +1,106 @@
+//! `--max-memory`: a count stays within its budget, or stops with one line
+//! saying why, keeping what it finished.
+
+mod common;
+
+use common::{assert_usage_error, json, nqueens};
+
+/// What the process holds before it counts, as its refusal of a 1 KiB
+/// budget says (in MiB to one decimal): the floor under any budget.
+fn floor() -> u64 {
+    let out = nqueens()
+        .args(["count", "8", "--max-memory", "1K"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let mib: f64 = err
+        .split("the ")
+        .nth(1)
+        .and_then(|s| s.strip_suffix(" MiB this process already holds before counting\n"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    (mib * f64::from(1 << 20)) as u64
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_count_keeps_within_its_budget_and_reports_it() {
+    let budget = floor() + (8 << 20);
+    let v = json(&["count", "16", "--max-memory", &budget.to_string()]);
+    assert_eq!(v["total"], 14_772_512);
+    assert_eq!(v["verified"], true);
+    assert_eq!(v["memory_budget_bytes"], budget);
+    let peak = v["peak_memory_bytes"].as_u64().unwrap();
+    assert!(peak <= budget, "peak {peak} > budget {budget}");
+    // Without --max-memory the budget is a share of what the machine has.
+    let v = json(&["count", "8"]);
+    assert!(v["memory_budget_bytes"].as_u64().unwrap() > 1 << 20, "{v}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn too_small_a_budget_is_one_line_and_exit_code_2() {
+    // n = 16 needs some 600 KiB more on one thread (its split included).
+    let tight = (floor() + (300 << 10)).to_string();
+    for threads in ["1", "2"] {
+        assert_usage_error(
+            &["count", "16", "--threads", threads, "--max-memory", &tight],
+            "n = 16 needs more memory than --max-memory",
+        );
+    }
+    // A search that keeps no lists needs no more than the floor.
+    let v = json(&["count", "12", "--solver", "mirror", "--max-memory", &tight]);
+    assert_eq!(v["total"], 14200);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_refused_checkpointed_count_says_so_and_resumes_with_more_memory() {
+    let path = std::env::temp_dir().join(format!("nqueens-memory-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let ck = path.to_str().unwrap();
+    let tight = (floor() + (300 << 10)).to_string();
+    let args = ["count", "16", "--threads", "1", "--checkpoint", ck];
+    let out = nqueens()
+        .args(args)
+        .args(["--max-memory", &tight])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("needs more memory") && err.contains(&format!("kept in {ck}")),
+        "{err}"
+    );
+    let v = json(&args);
+    assert_eq!(
+        (v["total"].as_u64(), v["verified"].as_bool()),
+        (Some(14_772_512), Some(true))
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_budgets_are_one_line_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["count", "8", "--max-memory", "abc"], "not 'abc'"),
+        (&["count", "8", "--max-memory", "0"], "at least 1 byte"),
+        (&["count", "8", "--max-memory", "-5G"], "not '-5G'"),
+        (&["count", "8", "--max-memory", "8X"], "not '8X'"),
+        (&["count", "8", "--max-memory", "1e30T"], "--max-memory"),
+        (
+            &["table", "--to", "8", "--max-memory", "junk"],
+            "not 'junk'",
+        ),
+        (&["count", "8", "--torus", "--max-memory", "x"], "not 'x'"),
+    ];
+    for (args, needle) in cases {
+        assert_usage_error(args, needle);
+    }
+    #[cfg(target_os = "linux")]
+    assert_usage_error(&["count", "8", "--max-memory", "1K"], "already holds");
+}
