@@ -68,7 +68,22 @@ impl Budget {
 
     /// The one-line reason a count stopped for want of memory, with what
     /// to do about it.
-    pub fn refusal(&self, n: usize, index: u64, share: u64, threads: usize) -> String {
+    pub fn refusal(
+        &self,
+        n: usize,
+        index: u64,
+        share: u64,
+        threads: usize,
+        parts: usize,
+    ) -> String {
+        if share == 0 {
+            return format!(
+                "n = {n} needs more memory than {} allows: the split into {parts} subproblems and their records alone take the {} left after the {} the process held before counting; raise --max-memory",
+                Budget::describe(self.limit, self.asked),
+                human(self.working()),
+                human(self.held),
+            );
+        }
         let each = if threads == 1 {
             "the one thread".to_string()
         } else {
@@ -97,10 +112,11 @@ pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> a
                 index,
                 share,
                 threads,
+                total,
                 ..
             },
             Some(b),
-        ) => anyhow::anyhow!(b.refusal(n, index, share, threads)),
+        ) => anyhow::anyhow!(b.refusal(n, index, share, threads, total)),
         (err, _) => err.into(),
     }
 }

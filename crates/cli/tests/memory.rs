@@ -42,14 +42,23 @@ fn a_count_keeps_within_its_budget_and_reports_it() {
 #[test]
 #[cfg(target_os = "linux")]
 fn too_small_a_budget_is_one_line_and_exit_code_2() {
-    // n = 16 needs some 600 KiB more on one thread (its split included).
-    let tight = (floor() + (300 << 10)).to_string();
+    // n = 18 takes 1 MiB for its split and records, and over 2 MiB a
+    // thread for its largest row sets: 1.5 MiB leaves each thread less
+    // than half of that (the floor is known to 0.05 MiB).
+    let floor = floor();
+    let tight = (floor + (3 << 19)).to_string();
     for threads in ["1", "2"] {
         assert_usage_error(
-            &["count", "16", "--threads", threads, "--max-memory", &tight],
-            "n = 16 needs more memory than --max-memory",
+            &["count", "18", "--threads", threads, "--max-memory", &tight],
+            "of working memory",
         );
     }
+    // n = 17 is cut into 54779 row sets, whose records alone take 4 MiB.
+    let books = (floor + (1 << 20)).to_string();
+    assert_usage_error(
+        &["count", "17", "--max-memory", &books],
+        "the split into 54779 subproblems and their records alone take",
+    );
     // A search that keeps no lists needs no more than the floor.
     let v = json(&["count", "12", "--solver", "mirror", "--max-memory", &tight]);
     assert_eq!(v["total"], 14200);
@@ -61,7 +70,8 @@ fn a_refused_checkpointed_count_says_so_and_resumes_with_more_memory() {
     let path = std::env::temp_dir().join(format!("nqueens-memory-{}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     let ck = path.to_str().unwrap();
-    let tight = (floor() + (300 << 10)).to_string();
+    // Less than n = 16's split and records take (260 KiB).
+    let tight = (floor() + (150 << 10)).to_string();
     let args = ["count", "16", "--threads", "1", "--checkpoint", ck];
     let out = nqueens()
         .args(args)
