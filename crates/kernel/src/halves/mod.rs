@@ -166,6 +166,18 @@ fn for_subsets(k: usize, bits: usize, mut f: impl FnMut(u32)) {
     }
 }
 
+/// The numbers of the rows in the bit set `rows`, in increasing order, in
+/// an array the searches index `& 31` (no bounds checks).
+fn row_numbers(rows: u32) -> [usize; 32] {
+    let mut row = [0usize; 32];
+    let mut left = rows;
+    for r in row.iter_mut().take(rows.count_ones() as usize) {
+        *r = left.trailing_zeros() as usize;
+        left &= left - 1;
+    }
+    row
+}
+
 fn low_bits(k: usize) -> u64 {
     if k >= 64 {
         u64::MAX
@@ -396,6 +408,13 @@ impl Side {
         }
     }
 
+    /// The squares of row `r` open to a queen: the `free` columns on none
+    /// of the diagonals `diag` and anti-diagonals `anti` hold.
+    #[inline(always)]
+    fn opens(&self, free: u64, diag: u64, anti: u64, r: usize) -> u64 {
+        free & !((anti >> r) | (diag >> (self.n - 1 - r)))
+    }
+
     /// Bits of a key: the shared diagonals, then the shared anti-diagonals.
     fn key_bits(&self) -> u32 {
         2 * self.width as u32
@@ -523,21 +542,13 @@ impl Side {
             return Ok(());
         }
         // An explicit stack as in `list`, indices taken `& 31`.
-        let mut row = [0usize; 32];
-        let mut left = rows;
-        for r in row.iter_mut().take(k) {
-            *r = left.trailing_zeros() as usize;
-            left &= left - 1;
-        }
-        let opens = |free: u64, diag: u64, anti: u64, r: usize| {
-            free & !((anti >> r) | (diag >> (n - 1 - r)))
-        };
+        let row = row_numbers(rows);
         let mut free = [0u64; 32];
         let mut diag = [0u64; 32];
         let mut anti = [0u64; 32];
         let mut open = [0u64; 32];
         (free[0], diag[0], anti[0]) = (all, d0, a0);
-        open[0] = opens(all, d0, a0, row[0]);
+        open[0] = self.opens(all, d0, a0, row[0]);
         let mut placed = 0;
         let mut d = 0usize;
         loop {
@@ -570,7 +581,7 @@ impl Side {
             }
             d += 1;
             (free[d & 31], diag[d & 31], anti[d & 31]) = (fr, dg, an);
-            open[d & 31] = opens(fr, dg, an, row[d & 31]);
+            open[d & 31] = self.opens(fr, dg, an, row[d & 31]);
         }
         *nodes += placed;
         Ok(())
@@ -601,15 +612,7 @@ impl Side {
             ((diag & keep_d) >> shift) | (((anti & keep_a) >> shift) << width)
         };
         // Indices are taken `& 31` (k <= 31 here): no bounds checks.
-        let mut row = [0usize; 32];
-        let mut left = rows;
-        for r in row.iter_mut().take(k) {
-            *r = left.trailing_zeros() as usize;
-            left &= left - 1;
-        }
-        let opens = |free: u64, diag: u64, anti: u64, r: usize| {
-            free & !((anti >> r) | (diag >> (n - 1 - r)))
-        };
+        let row = row_numbers(rows);
         let all = low_bits(hi) & !low_bits(lo);
         if k < 3 {
             // At most one key per column of the first row's.
@@ -618,7 +621,7 @@ impl Side {
         match k {
             0 => out.push(0),
             1 => {
-                let mut open = opens(all, d0, a0, row[0]);
+                let mut open = self.opens(all, d0, a0, row[0]);
                 *nodes += u64::from(open.count_ones());
                 while open != 0 {
                     let c = open.trailing_zeros() as usize;
@@ -627,16 +630,16 @@ impl Side {
                 }
             }
             2 => {
-                let mut open = opens(all, d0, a0, row[0]);
+                let mut open = self.opens(all, d0, a0, row[0]);
                 while open != 0 {
                     let bit = open & open.wrapping_neg();
                     open ^= bit;
                     let (r, c) = (row[0], bit.trailing_zeros() as usize);
                     let (dg, an) = (d0 | 1 << (c + n - 1 - r), a0 | 1 << (r + c));
-                    *nodes += 1 + self.last_two_tail(all ^ bit, dg, an, row[1], out, &key, &opens);
+                    *nodes += 1 + self.last_two_tail(all ^ bit, dg, an, row[1], out, &key);
                 }
             }
-            _ => return self.descend(&row, k, all, out, ledger, nodes, &key, &opens),
+            _ => return self.descend(&row, k, all, out, ledger, nodes, &key),
         }
         Ok(())
     }
@@ -654,11 +657,10 @@ impl Side {
         last: usize,
         out: &mut Vec<u64>,
         key: &impl Fn(u64, u64) -> u64,
-        opens: &impl Fn(u64, u64, u64, usize) -> u64,
     ) -> u64 {
         let n = self.n;
         let mut nodes = 0;
-        let mut o2 = opens(free, diag, anti, second);
+        let mut o2 = self.opens(free, diag, anti, second);
         while o2 != 0 {
             let b2 = o2 & o2.wrapping_neg();
             o2 ^= b2;
@@ -666,13 +668,12 @@ impl Side {
             let c2 = b2.trailing_zeros() as usize;
             let dg = diag | 1 << (c2 + n - 1 - second);
             let an = anti | 1 << (second + c2);
-            nodes += self.last_two_tail(free ^ b2, dg, an, last, out, key, opens);
+            nodes += self.last_two_tail(free ^ b2, dg, an, last, out, key);
         }
         nodes
     }
 
     /// The last row: at most one open square (one column is left).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn last_two_tail(
         &self,
@@ -682,10 +683,9 @@ impl Side {
         last: usize,
         out: &mut Vec<u64>,
         key: &impl Fn(u64, u64) -> u64,
-        opens: &impl Fn(u64, u64, u64, usize) -> u64,
     ) -> u64 {
         let n = self.n;
-        let o = opens(free, diag, anti, last);
+        let o = self.opens(free, diag, anti, last);
         if o == 0 {
             return 0;
         }
@@ -707,7 +707,6 @@ impl Side {
         ledger: &mut Ledger,
         placed: &mut u64,
         key: &impl Fn(u64, u64) -> u64,
-        opens: &impl Fn(u64, u64, u64, usize) -> u64,
     ) -> Result<(), OverCap> {
         let n = self.n;
         let (second, last) = (row[(k - 2) & 31], row[(k - 1) & 31]);
@@ -720,7 +719,7 @@ impl Side {
         free[0] = all;
         diag[0] = d0;
         anti[0] = a0;
-        open[0] = opens(all, d0, a0, row[0]);
+        open[0] = self.opens(all, d0, a0, row[0]);
         let mut d = 0usize;
         loop {
             let o = open[d & 31];
@@ -744,14 +743,14 @@ impl Side {
                     *placed += nodes;
                     return Err(e);
                 }
-                nodes += self.last_two(fr, dg, an, second, last, out, key, opens);
+                nodes += self.last_two(fr, dg, an, second, last, out, key);
                 continue;
             }
             d += 1;
             free[d & 31] = fr;
             diag[d & 31] = dg;
             anti[d & 31] = an;
-            open[d & 31] = opens(fr, dg, an, row[d & 31]);
+            open[d & 31] = self.opens(fr, dg, an, row[d & 31]);
         }
     }
 }
