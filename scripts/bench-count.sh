@@ -25,7 +25,7 @@ done
 cargo build --release -q -p nqueens-cli
 bin=target/release/nqueens
 cbin=target/baseline-plain
-gcc -O3 -o "$cbin" scripts/baseline/plain.c
+gcc -O3 -o "$cbin" scripts/examples/plain.c
 
 host=$(hostname -s 2>/dev/null || echo unknown)
 # A fresh directory every run: an earlier record is never overwritten.
@@ -83,7 +83,7 @@ cat > "$dir/README.md" <<MD
 - CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores
 - profile: release (lto = "fat", codegen-units = 1), no target-cpu flags
 - wall seconds per process, measured outside it; every nqueens count verified against OEIS
-- baseline: \`scripts/baseline/plain.c\`, a plain recursive bitmask counter with half-mirroring, \`gcc -O3\`
+- baseline: \`scripts/examples/plain.c\`, a plain recursive bitmask counter with half-mirroring, \`gcc -O3\`
 
 See summary.md for medians and ratios, raw.csv for every run.
 MD

@@ -1,7 +1,8 @@
 /* A plain recursive bitmask n-queens counter with first-row half-mirroring:
  * the yardstick the P1 speed target is stated against ("a plain recursive C
- * bitmask counter with half-mirroring, gcc -O3"). Written for this project.
- * Build: gcc -O3 -o plain plain.c    Run: ./plain 16 */
+ * bitmask counter with half-mirroring, gcc -O3"), and an example of an
+ * outside solver program for `nqueens bench --command`. Written for this
+ * project. Build: gcc -O3 -o plain plain.c    Run: ./plain 16 (prints the count) */
 #include <stdio.h>
 #include <stdlib.h>
 
