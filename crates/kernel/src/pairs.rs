@@ -60,20 +60,20 @@
 //! other (the reserved last-row queen included). The order is: by `a`, then
 //! by the reserved `b` (for reserved subproblems), then by the columns of rows
 //! `1..d` in lexicographic order. It depends only on `n` and `d`, so an index
-//! names the same subproblem in every run. As with [`crate::Split`], the
+//! names the same subproblem in every run. As with [`crate::split::Split`], the
 //! prefix nodes plus the nodes of all subproblems are the same at every
 //! depth.
 
-use crate::partition::{Part, Partition};
-use crate::search::{fill, State, Tally};
-use crate::{Board, Error, MAX_N};
+use crate::search::{fill, lookahead, lookahead_masked, State};
+use crate::split::{Part, Partition};
+use crate::{Board, Error, Tally, MAX_N};
 
 /// One subproblem of a [`PairSplit`]: a first-row column `a`, the last-row
 /// columns it is counted with (one reserved partner, or all of `a`'s
 /// partners), and the queens of the rows from 1 down to the split's depth.
 ///
 /// ```
-/// use nqueens_kernel::{Board, PairSplit};
+/// use nqueens_kernel::{pairs::PairSplit, Board};
 /// let split = PairSplit::new(Board::new(8).unwrap(), 2).unwrap();
 /// let first = &split.subproblems()[0];
 /// assert_eq!(first.columns(), &[0, 2]);
@@ -98,7 +98,7 @@ impl PairSubproblem {
     /// The 0-based column of the queen on each placed top row, row 0 first.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let split = PairSplit::new(Board::new(6).unwrap(), 3).unwrap();
     /// assert_eq!(split.subproblems()[0].columns(), &[0, 2, 4]);
     /// ```
@@ -109,7 +109,7 @@ impl PairSubproblem {
     /// The column `a` of the first row's queen.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let split = PairSplit::new(Board::new(6).unwrap(), 1).unwrap();
     /// assert_eq!(split.subproblems()[0].first_column(), 0);
     /// ```
@@ -121,7 +121,7 @@ impl PairSubproblem {
     /// subproblem counts all of `a`'s partners.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let split = PairSplit::new(Board::new(6).unwrap(), 1).unwrap();
     /// let last: Vec<_> = split.subproblems().iter().map(|s| s.last_column()).collect();
     /// // a = 0 and 1 count all partners; a = 2 has the one partner 3.
@@ -136,7 +136,7 @@ impl PairSubproblem {
     /// simply have no completion).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let split = PairSplit::new(Board::new(6).unwrap(), 1).unwrap();
     /// // a = 1: the partners 2, 3 and 4.
     /// assert_eq!(split.subproblems()[1].last_columns(), 0b1_1100);
@@ -150,7 +150,7 @@ impl PairSubproblem {
     /// [`PairSubproblem::last_columns`].
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let split = PairSplit::new(Board::new(6).unwrap(), 1).unwrap();
     /// let s = &split.subproblems()[1]; // a = 1
     /// assert_eq!((s.weight(2), s.weight(4), s.weight(5)), (4, 2, 0));
@@ -175,7 +175,7 @@ impl PairSubproblem {
     /// weighted, since the other pairs of an orbit are never searched.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let board = Board::new(8).unwrap();
     /// let split = PairSplit::new(board, 1).unwrap();
     /// let pairs: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
@@ -222,7 +222,7 @@ impl PairSubproblem {
 /// A board cut into pair subproblems at a given depth.
 ///
 /// ```
-/// use nqueens_kernel::{Board, PairSplit};
+/// use nqueens_kernel::{pairs::PairSplit, Board};
 /// let board = Board::new(8).unwrap();
 /// let split = PairSplit::new(board, 3).unwrap();
 /// let total: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
@@ -235,11 +235,11 @@ impl Partition<PairSubproblem> {
     ///
     /// The last row never belongs to the top rows, so on a board with
     /// `n > 1`, `depth` = `n` places the same rows as `n - 1`. The range is
-    /// that of [`crate::Split::new`], so a depth valid for one is valid for
+    /// that of [`crate::split::Split::new`], so a depth valid for one is valid for
     /// the other.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit};
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
     /// let board = Board::new(8).unwrap();
     /// // a = 0 and 1 count all partners (6 and 5 of them); a = 2 and 3
     /// // reserve theirs (3 and 1): 2 + 3 + 1 subproblems.
@@ -327,7 +327,7 @@ impl Partition<PairSubproblem> {
 /// (about 1.3 times fewer from n = 12 on).
 ///
 /// ```
-/// use nqueens_kernel::{count_total, count_total_pairs, Board};
+/// use nqueens_kernel::{count_total, pairs::count_total_pairs, Board};
 /// let board = Board::new(10).unwrap();
 /// let pairs = count_total_pairs(board);
 /// assert_eq!(pairs.solutions, 724);
@@ -349,7 +349,7 @@ impl Part for PairSubproblem {
     }
     fn estimate(&self, board: Board) -> u64 {
         if !self.reserved || self.top.row + 1 >= board.n() {
-            return crate::lookahead(board, self.top, 3).max(1);
+            return lookahead(board, self.top, 3).max(1);
         }
         // A reserved last-row queen prunes every row: its column and diagonals.
         let (n, b) = (board.n(), self.last.trailing_zeros() as usize);
@@ -359,7 +359,7 @@ impl Part for PairSubproblem {
             .take(3)
             .map(|r| bottom_diagonals(n, b, r))
             .collect();
-        crate::search::lookahead_masked(board, top, &masks, 3).max(1)
+        lookahead_masked(board, top, &masks, 3).max(1)
     }
 }
 
@@ -397,8 +397,9 @@ fn bottom_diagonals(n: usize, last: usize, row: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count_total;
+    use crate::reference::naive;
     use crate::search::count_from;
-    use crate::{count_total, naive};
 
     fn total(board: Board, depth: usize) -> Tally {
         let split = PairSplit::new(board, depth).unwrap();

@@ -27,9 +27,10 @@
 
 use std::fmt;
 
-use crate::naive;
+use crate::reference::naive;
 use crate::search::State;
-use crate::{Board, Symmetry, MAX_N};
+use crate::symmetry::Symmetry;
+use crate::{Board, MAX_N};
 
 /// One solution (or a complete placement): the 0-based column of each row's
 /// queen, in a fixed-size array so that the iterators never allocate.
@@ -138,8 +139,7 @@ impl Solutions {
     /// empty iterator.
     ///
     /// ```
-    /// use nqueens_kernel::solutions::{Line, PrefixError, Solutions};
-    /// use nqueens_kernel::Board;
+    /// use nqueens_kernel::{solutions::{Line, PrefixError, Solutions}, Board};
     /// let board = Board::new(8).unwrap();
     /// let from: Vec<_> = Solutions::with_prefix(board, &[0, 4]).unwrap().collect();
     /// assert_eq!(from.len(), 1);
@@ -555,7 +555,7 @@ impl std::error::Error for PrefixError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::reference::naive;
 
     fn board(n: usize) -> Board {
         Board::new(n).unwrap()

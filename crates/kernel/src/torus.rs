@@ -115,7 +115,8 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{naive, Variant};
+    use crate::reference::naive;
+    use crate::Variant;
 
     /// Every permutation of `0..n`, by Heap's algorithm.
     fn permutations(n: usize) -> Vec<Vec<u8>> {

@@ -21,7 +21,8 @@
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
-use crate::{burnside, collinear, torus, Board, MAX_N};
+use crate::symmetry::burnside;
+use crate::{collinear, torus, Board, MAX_N};
 
 /// A variant of the n-queens problem.
 ///
@@ -71,7 +72,8 @@ impl Variant {
         match self {
             Variant::Torus => torus::is_solution(columns),
             Variant::NoThreeInLine => {
-                crate::naive::is_solution(columns) && collinear::triple(columns).is_none()
+                crate::reference::naive::is_solution(columns)
+                    && collinear::triple(columns).is_none()
             }
         }
     }
@@ -306,7 +308,7 @@ pub fn classify(columns: &[u8]) -> Symmetries {
 mod tests {
     use super::*;
     use crate::solutions::{canonical_orbit, Solutions};
-    use crate::Symmetry;
+    use crate::symmetry::Symmetry;
 
     #[test]
     fn classify_agrees_with_the_symmetries_applied_one_by_one() {

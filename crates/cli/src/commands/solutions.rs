@@ -34,7 +34,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::solutions::{Fundamentals, PrefixError, Solution, Solutions};
-use nqueens_kernel::{classify, naive, Board, Symmetry, Variant, MAX_N};
+use nqueens_kernel::{classify, reference::naive, symmetry::Symmetry, Board, Variant, MAX_N};
 
 use super::Mismatch;
 use crate::cli::{SolutionFormat, SolutionsArgs};

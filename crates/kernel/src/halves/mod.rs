@@ -40,7 +40,8 @@
 mod join;
 
 use crate::ledger::{Ledger, OverCap};
-use crate::{Board, Error, Part, Partition, Tally};
+use crate::split::{Part, Partition};
+use crate::{Board, Error, Tally};
 use join::{disjoint_pairs, JoinScratch};
 
 /// One row set of a [`HalfSplit`]: the rows whose queens stand in the left
@@ -77,7 +78,7 @@ impl Partition<RowSet> {
     /// `left = n / 2` is for even ones.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, HalfSplit};
+    /// use nqueens_kernel::{halves::HalfSplit, Board};
     /// let board = Board::new(8).unwrap();
     /// let split = HalfSplit::new(board, 4).unwrap();
     /// // C(8, 4) = 70 row sets: 12 orbits of 4 and 11 of 2.
@@ -191,7 +192,7 @@ impl RowSet {
     /// listing both sides.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, HalfSplit};
+    /// use nqueens_kernel::{halves::HalfSplit, Board};
     /// let board = Board::new(6).unwrap();
     /// let split = HalfSplit::new(board, 3).unwrap();
     /// let total: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
@@ -206,7 +207,7 @@ impl RowSet {
     /// first few).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, HalfScratch, HalfSplit};
+    /// use nqueens_kernel::{halves::{HalfScratch, HalfSplit}, Board};
     /// let board = Board::new(7).unwrap();
     /// let mut scratch = HalfScratch::default();
     /// let split = HalfSplit::new(board, 3).unwrap();
@@ -225,7 +226,7 @@ impl RowSet {
     /// `cap`; the scratch stays usable (with a larger cap, say).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Error, HalfScratch, HalfSplit};
+    /// use nqueens_kernel::{halves::{HalfScratch, HalfSplit}, Board, Error};
     /// let board = Board::new(12).unwrap();
     /// let split = HalfSplit::new(board, 6).unwrap();
     /// let first = &split.subproblems()[0];
@@ -321,7 +322,7 @@ impl HalfScratch {
     /// Bytes its buffers hold (their capacity, used or not).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, HalfScratch, HalfSplit};
+    /// use nqueens_kernel::{halves::{HalfScratch, HalfSplit}, Board};
     /// let board = Board::new(10).unwrap();
     /// let mut scratch = HalfScratch::default();
     /// assert_eq!(scratch.held(), 0);

@@ -78,8 +78,9 @@ pub fn backtrack(n: usize) -> Result<Solution, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::naive;
     use crate::solve::verify;
-    use crate::{naive, Board};
+    use crate::Board;
 
     #[test]
     fn finds_the_first_solution_of_the_naive_search() {

@@ -64,7 +64,7 @@ pub fn construct(n: usize) -> Result<Solution, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::reference::naive;
     use crate::solve::{verify, MAX_N};
 
     #[test]

@@ -219,7 +219,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::reference::naive;
     use crate::solve::verify;
 
     #[test]

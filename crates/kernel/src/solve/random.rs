@@ -75,7 +75,7 @@ pub fn random(n: usize, seed: u64, max_attempts: u64) -> Result<Solution, SolveE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::reference::naive;
     use crate::solve::verify;
 
     #[test]

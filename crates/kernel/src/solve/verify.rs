@@ -97,7 +97,8 @@ impl Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{naive, Board};
+    use crate::reference::naive;
+    use crate::Board;
 
     #[test]
     fn agrees_with_the_naive_check_on_every_permutation_up_to_7() {

@@ -9,7 +9,7 @@ use crate::{Board, Tally};
 /// number of queens placed (2056 for n = 8, as for every full search).
 ///
 /// ```
-/// use nqueens_kernel::{free_columns, Board};
+/// use nqueens_kernel::{reference::free_columns, Board};
 /// let t = free_columns(Board::new(8).unwrap());
 /// assert_eq!((t.solutions, t.nodes), (92, 2056));
 /// ```
@@ -55,7 +55,7 @@ mod tests {
     fn agrees_with_the_classic_search_in_solutions_and_nodes() {
         for n in 1..=9 {
             let board = Board::new(n).unwrap();
-            let c = crate::classic(board);
+            let c = crate::reference::classic(board);
             assert_eq!(
                 free_columns(board),
                 Tally {

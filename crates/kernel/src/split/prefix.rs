@@ -15,14 +15,14 @@
 //! solutions whose first queen is in column `c < n / 2` are counted once and
 //! weighted 2; for odd `n` the middle column is counted with weight 1.
 
-use crate::partition::{Part, Partition};
-use crate::search::{count_from, State, Tally};
-use crate::{Board, Error};
+use super::{Part, Partition};
+use crate::search::{count_from, lookahead, State};
+use crate::{Board, Error, Tally};
 
 /// One subproblem of a split: a placement of the first `depth` rows.
 ///
 /// ```
-/// use nqueens_kernel::{Board, Split};
+/// use nqueens_kernel::{split::Split, Board};
 /// let board = Board::new(8).unwrap();
 /// let split = Split::new(board, 2).unwrap();
 /// let first = &split.subproblems()[0];
@@ -46,7 +46,7 @@ impl Subproblem {
     /// The 0-based column of the queen on each prefix row.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let split = Split::new(Board::new(5).unwrap(), 3).unwrap();
     /// assert_eq!(split.subproblems()[0].columns(), &[0, 2, 4]);
     /// ```
@@ -60,7 +60,7 @@ impl Subproblem {
     /// is not, since the mirror images are never searched.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let board = Board::new(8).unwrap();
     /// let split = Split::new(board, 1).unwrap();
     /// // Queen in the corner: 4 solutions, and 4 more by mirror image.
@@ -78,7 +78,7 @@ impl Subproblem {
 /// A board cut into its prefix subproblems at a given depth.
 ///
 /// ```
-/// use nqueens_kernel::{Board, Split};
+/// use nqueens_kernel::{split::Split, Board};
 /// let board = Board::new(8).unwrap();
 /// let split = Split::new(board, 3).unwrap();
 /// let tally: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
@@ -90,7 +90,7 @@ impl Partition<Subproblem> {
     /// Enumerates the subproblems of `board` at `depth` (`1..=n`).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let board = Board::new(8).unwrap();
     /// assert_eq!(Split::new(board, 1).unwrap().len(), 4);
     /// assert!(Split::new(board, 9).is_err());
@@ -140,7 +140,7 @@ impl Part for Subproblem {
         Subproblem::count(self, board)
     }
     fn estimate(&self, board: Board) -> u64 {
-        crate::lookahead(board, self.state, 3).max(1)
+        lookahead(board, self.state, 3).max(1)
     }
 }
 

@@ -15,7 +15,7 @@ pub const LEVELS_MAX_N: usize = 14;
 /// What the level search found and how large its lists grew.
 ///
 /// ```
-/// use nqueens_kernel::{levels, Board};
+/// use nqueens_kernel::{reference::levels, Board};
 /// let l = levels(Board::new(8).unwrap());
 /// assert_eq!(&l.sizes[..3], &[8, 42, 140]);
 /// assert_eq!(l.tally.solutions, 92);
@@ -34,7 +34,7 @@ pub struct LevelTally {
 /// flat list of columns (`k` bytes per placement at level `k`).
 ///
 /// ```
-/// use nqueens_kernel::{levels, Board};
+/// use nqueens_kernel::{reference::levels, Board};
 /// assert_eq!(levels(Board::new(6).unwrap()).tally.solutions, 4);
 /// ```
 pub fn levels(board: Board) -> LevelTally {
@@ -46,7 +46,7 @@ pub fn levels(board: Board) -> LevelTally {
 /// level would need more.
 ///
 /// ```
-/// use nqueens_kernel::{levels_capped, Board, Error};
+/// use nqueens_kernel::{reference::levels_capped, Board, Error};
 /// let board = Board::new(8).unwrap();
 /// assert_eq!(levels_capped(board, 1 << 14).unwrap().tally.solutions, 92);
 /// assert_eq!(levels_capped(board, 1000), Err(Error::OverBudget { cap: 1000 }));
@@ -95,7 +95,7 @@ mod tests {
     fn agrees_with_the_classic_search_in_solutions_and_nodes() {
         for n in 1..=9 {
             let board = Board::new(n).unwrap();
-            let c = crate::classic(board);
+            let c = crate::reference::classic(board);
             assert_eq!(
                 levels(board).tally,
                 Tally {

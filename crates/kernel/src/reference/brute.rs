@@ -16,7 +16,7 @@ pub const BRUTE_MAX_N: usize = 11;
 /// permutation), so the walk needs no recursion and no extra memory.
 ///
 /// ```
-/// use nqueens_kernel::{brute_force, Board};
+/// use nqueens_kernel::{reference::brute_force, Board};
 /// let t = brute_force(Board::new(6).unwrap());
 /// assert_eq!((t.solutions, t.nodes), (4, 720));
 /// ```
@@ -74,7 +74,7 @@ mod tests {
             let board = Board::new(n).unwrap();
             assert_eq!(
                 brute_force(board).solutions,
-                crate::naive::solutions(board).len() as u64,
+                crate::reference::naive::solutions(board).len() as u64,
                 "n = {n}"
             );
         }

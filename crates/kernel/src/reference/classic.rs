@@ -12,7 +12,7 @@ use crate::Board;
 /// What the classic search found and how much work it did.
 ///
 /// ```
-/// use nqueens_kernel::{classic, Board};
+/// use nqueens_kernel::{reference::classic, Board};
 /// let t = classic(Board::new(8).unwrap());
 /// assert_eq!((t.solutions, t.calls, t.iterations), (92, 2056, 15720));
 /// ```
@@ -30,7 +30,7 @@ pub struct ClassicTally {
 /// Runs the classic table search on the whole board (no mirroring).
 ///
 /// ```
-/// use nqueens_kernel::{classic, Board};
+/// use nqueens_kernel::{reference::classic, Board};
 /// assert_eq!(classic(Board::new(6).unwrap()).solutions, 4);
 /// ```
 pub fn classic(board: Board) -> ClassicTally {

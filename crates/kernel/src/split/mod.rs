@@ -1,7 +1,11 @@
 //! What every split of a board has in common: a list of independently
 //! countable subproblems with stable indices, and the nodes it took to make
 //! them. Each kind of split supplies its own constructor and subproblem type
-//! (`prefix.rs`, `pairs.rs`); the scheduler fans out any of them alike.
+//! (`prefix.rs`, `pairs/`, `halves/`); the scheduler fans out any of them alike.
+
+mod prefix;
+
+pub use prefix::{Split, Subproblem};
 
 use crate::{Board, Error, Tally};
 
@@ -41,7 +45,7 @@ pub trait Part: Sync {
 /// the prefix nodes for the node count; the same at every depth.
 ///
 /// ```
-/// use nqueens_kernel::{Board, Split};
+/// use nqueens_kernel::{split::Split, Board};
 /// let board = Board::new(8).unwrap();
 /// let split = Split::new(board, 3).unwrap();
 /// let tally: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
@@ -78,7 +82,7 @@ impl<P> Partition<P> {
     /// The board this split cuts.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let board = Board::new(6).unwrap();
     /// assert_eq!(Split::new(board, 2).unwrap().board(), board);
     /// ```
@@ -89,7 +93,7 @@ impl<P> Partition<P> {
     /// The depth the split was made at.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// assert_eq!(Split::new(Board::new(6).unwrap(), 2).unwrap().depth(), 2);
     /// ```
     pub fn depth(&self) -> usize {
@@ -99,7 +103,7 @@ impl<P> Partition<P> {
     /// How many subproblems the split has.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// // n = 4: first queen in column 0 or 1; the second row then has 2 and 1 choices.
     /// assert_eq!(Split::new(Board::new(4).unwrap(), 2).unwrap().len(), 3);
     /// ```
@@ -110,7 +114,7 @@ impl<P> Partition<P> {
     /// Whether the split has no subproblem (n = 2 or 3 at depth 2 or more).
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// assert!(Split::new(Board::new(3).unwrap(), 3).unwrap().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -120,7 +124,7 @@ impl<P> Partition<P> {
     /// All subproblems, in index order.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let split = Split::new(Board::new(8).unwrap(), 2).unwrap();
     /// assert!(split.subproblems().iter().enumerate().all(|(i, s)| s.index == i as u64));
     /// ```
@@ -131,7 +135,7 @@ impl<P> Partition<P> {
     /// The subproblem with a given index.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// let split = Split::new(Board::new(8).unwrap(), 2).unwrap();
     /// assert_eq!(split.get(1).unwrap().columns(), &[0, 3]);
     /// assert!(split.get(1000).is_err());
@@ -151,7 +155,7 @@ impl<P> Partition<P> {
     /// same figure whatever the depth.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, Split};
+    /// use nqueens_kernel::{split::Split, Board};
     /// // n = 4, depth 1: the two first-row queens of the left half.
     /// assert_eq!(Split::new(Board::new(4).unwrap(), 1).unwrap().prefix_nodes(), 2);
     /// ```
@@ -165,7 +169,7 @@ impl<P: Part> Partition<P> {
     /// adds the prefix nodes.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, PairSplit, Split};
+    /// use nqueens_kernel::{pairs::PairSplit, split::Split, Board};
     /// let board = Board::new(9).unwrap();
     /// assert_eq!(Split::new(board, 2).unwrap().count(board).solutions, 352);
     /// assert_eq!(PairSplit::new(board, 2).unwrap().count(board).solutions, 352);

@@ -12,7 +12,7 @@ use crate::Board;
 /// of each row's queen.
 ///
 /// ```
-/// use nqueens_kernel::{naive, Board};
+/// use nqueens_kernel::{reference::naive, Board};
 /// assert_eq!(naive::solutions(Board::new(4).unwrap()), vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
 /// ```
 pub fn solutions(board: Board) -> Vec<Vec<u8>> {
@@ -44,7 +44,7 @@ fn extend(n: usize, queens: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
 /// Whether `columns` is a solution: a permutation with no two queens on a diagonal.
 ///
 /// ```
-/// use nqueens_kernel::naive::is_solution;
+/// use nqueens_kernel::reference::naive::is_solution;
 /// assert!(is_solution(&[1, 3, 0, 2]));
 /// assert!(!is_solution(&[0, 1, 2, 3]));
 /// ```
