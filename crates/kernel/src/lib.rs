@@ -30,8 +30,10 @@
 //! - [`oeis`]: published tables, for checking (never for answering).
 //! - `ledger.rs`: the memory cap the half-board lists and the level lists
 //!   grow under.
-//! - [`dominate`], [`pawns`], [`solutions`], [`solve`], [`Variant`] ([`torus`],
-//!   [`collinear`]) and [`pieces`]: the other puzzles, built on the above.
+//!
+//! The other puzzles (torus and no-three-in-line variants, domination,
+//! pawns, pieces, one-solution methods, solution listing) live in the
+//! `nqueens-puzzles` crate, built on this one's public API.
 //!
 //! The kernel has no dependencies and does no I/O, threading or printing.
 //!
@@ -50,29 +52,20 @@
 #![deny(missing_docs)]
 
 mod board;
-pub mod collinear;
-pub mod dominate;
 mod error;
 pub mod halves;
 mod ledger;
 pub mod oeis;
 pub mod pairs;
-pub mod pawns;
-pub mod pieces;
 pub mod reference;
 pub mod search;
-pub mod solutions;
-pub mod solve;
 pub mod split;
 pub mod symmetry;
 mod tally;
-pub mod torus;
-mod variant;
 
 pub use board::Board;
 pub use error::Error;
 pub use tally::Tally;
-pub use variant::{classify, Searched, Symmetries, Variant, VariantTally};
 
 use split::Split;
 use symmetry::{burnside, fixed_by_half_turn, fixed_by_quarter_turn};

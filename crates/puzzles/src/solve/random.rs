@@ -26,7 +26,7 @@ use super::{check_n, Method, Rng, Solution, SolveError};
 /// `steps` counts the queens drawn over all attempts.
 ///
 /// ```
-/// use nqueens_kernel::solve::{random, verify, SolveError};
+/// use nqueens_puzzles::solve::{random, verify, SolveError};
 /// let s = random(8, 1, 1_000_000).unwrap();
 /// assert!(verify(&s.columns) && s.attempts >= 1);
 /// assert_eq!(random(30, 1, 1000), Err(SolveError::GaveUp { attempts: 1000 }));
@@ -75,8 +75,8 @@ pub fn random(n: usize, seed: u64, max_attempts: u64) -> Result<Solution, SolveE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
     use crate::solve::verify;
+    use nqueens_kernel::reference::naive;
 
     #[test]
     fn solves_small_boards_and_is_reproducible() {

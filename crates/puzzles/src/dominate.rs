@@ -62,7 +62,7 @@
 //! Their sum is the number of minimum dominating sets.
 //!
 //! ```
-//! use nqueens_kernel::dominate::Domination;
+//! use nqueens_puzzles::dominate::Domination;
 //! let d = Domination::new(8).unwrap();
 //! let min = d.minimum();
 //! assert_eq!(min.queens(), 5);
@@ -72,7 +72,7 @@
 
 use std::fmt;
 
-use crate::Tally;
+use nqueens_kernel::Tally;
 
 /// The largest board: `n * n` squares in a bit set of 192 bits.
 pub const MAX_N: usize = 13;
@@ -130,7 +130,7 @@ impl Minimum {
     /// The domination number γ: the fewest queens that dominate the board.
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(4).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(4).unwrap();
     /// assert_eq!(d.minimum().queens(), 2);
     /// ```
     pub fn queens(&self) -> usize {
@@ -141,7 +141,7 @@ impl Minimum {
     /// column).
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(3).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(3).unwrap();
     /// assert_eq!(d.minimum().placement(), &[(1, 1)]);
     /// ```
     pub fn placement(&self) -> &[Square] {
@@ -163,7 +163,7 @@ impl Part {
     /// The queens this part has already chosen, in increasing order.
     ///
     /// ```
-    /// use nqueens_kernel::dominate::Domination;
+    /// use nqueens_puzzles::dominate::Domination;
     /// let d = Domination::new(5).unwrap();
     /// let parts = d.parts(&d.minimum(), 1);
     /// assert_eq!(parts[0].chosen(5), vec![(0, 0)]);
@@ -177,7 +177,7 @@ impl Domination {
     /// The tables of an `n x n` board, `1 <= n <= MAX_N`.
     ///
     /// ```
-    /// use nqueens_kernel::dominate::{Domination, DominateError, MAX_N};
+    /// use nqueens_puzzles::dominate::{Domination, DominateError, MAX_N};
     /// assert!(Domination::new(8).is_ok());
     /// assert_eq!(Domination::new(0).unwrap_err(), DominateError::EmptyBoard);
     /// assert!(Domination::new(MAX_N + 1).is_err());
@@ -209,7 +209,7 @@ impl Domination {
     /// The board side.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::dominate::Domination::new(6).unwrap().n(), 6);
+    /// assert_eq!(nqueens_puzzles::dominate::Domination::new(6).unwrap().n(), 6);
     /// ```
     pub fn n(&self) -> usize {
         self.n
@@ -219,7 +219,7 @@ impl Domination {
     /// most squares one queen reaches (28 on 8 x 8, from a centre square).
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(8).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(8).unwrap();
     /// assert_eq!(d.lower_bound(), 3);
     /// ```
     pub fn lower_bound(&self) -> usize {
@@ -231,7 +231,7 @@ impl Domination {
     /// Squares off the board are ignored.
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(4).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(4).unwrap();
     /// assert!(d.dominates(&[(1, 1), (1, 2)]));
     /// assert!(!d.dominates(&[(1, 1), (2, 2)])); // D1 is left
     /// ```
@@ -246,7 +246,7 @@ impl Domination {
     /// A dominating set of at most `k` queens, if there is one.
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(8).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(8).unwrap();
     /// assert!(d.find(4).is_none());
     /// assert_eq!(d.find(5).unwrap().len(), 5);
     /// ```
@@ -265,7 +265,7 @@ impl Domination {
     /// deepening from [`Domination::lower_bound`].
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(5).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(5).unwrap();
     /// let m = d.minimum();
     /// assert_eq!((m.queens(), m.placement().len()), (3, 3));
     /// ```
@@ -287,7 +287,7 @@ impl Domination {
     /// [`Domination::count`].
     ///
     /// ```
-    /// use nqueens_kernel::dominate::Domination;
+    /// use nqueens_puzzles::dominate::Domination;
     /// let d = Domination::new(6).unwrap();
     /// let min = d.minimum();
     /// let parts = d.parts(&min, 2);
@@ -309,7 +309,7 @@ impl Domination {
     /// Minimum dominating sets within one part, and the nodes visited.
     ///
     /// ```
-    /// use nqueens_kernel::dominate::Domination;
+    /// use nqueens_puzzles::dominate::Domination;
     /// let d = Domination::new(4).unwrap();
     /// let parts = d.parts(&d.minimum(), 1);
     /// assert!(parts.iter().any(|p| d.count_part(p).solutions > 0));
@@ -324,7 +324,7 @@ impl Domination {
     /// calling thread.
     ///
     /// ```
-    /// let d = nqueens_kernel::dominate::Domination::new(5).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(5).unwrap();
     /// assert_eq!(d.count(&d.minimum()).solutions, 186);
     /// ```
     pub fn count(&self, minimum: &Minimum) -> Tally {
@@ -541,7 +541,7 @@ fn squares(mut set: Set, n: usize) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oeis;
+    use nqueens_kernel::oeis;
 
     /// Every `k`-subset of `0..m`, by index vectors, calling `f` on each.
     fn subsets(m: usize, k: usize, f: &mut impl FnMut(&[usize])) {

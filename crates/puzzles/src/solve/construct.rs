@@ -27,7 +27,7 @@ use super::{check_n, Method, Solution, SolveError};
 /// `steps` is `n` (one formula per queen).
 ///
 /// ```
-/// use nqueens_kernel::solve::{construct, verify, SolveError};
+/// use nqueens_puzzles::solve::{construct, verify, SolveError};
 /// let s = construct(8).unwrap();
 /// assert_eq!(s.columns, [3, 5, 7, 1, 6, 0, 2, 4]);
 /// assert!(verify(&construct(1_000).unwrap().columns));
@@ -64,8 +64,8 @@ pub fn construct(n: usize) -> Result<Solution, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
     use crate::solve::{verify, MAX_N};
+    use nqueens_kernel::reference::naive;
 
     #[test]
     fn every_n_up_to_2000_is_solved_except_2_and_3() {

@@ -12,7 +12,7 @@
 /// off the board or attacked by a queen of an earlier row.
 ///
 /// ```
-/// use nqueens_kernel::solve::{first_flaw, Flaw};
+/// use nqueens_puzzles::solve::{first_flaw, Flaw};
 /// assert_eq!(first_flaw(&[1, 3, 0, 2]), None);
 /// assert_eq!(first_flaw(&[0, 2, 1]), Some(Flaw::SameDiagonal { row: 2 }));
 /// ```
@@ -39,7 +39,7 @@ pub enum Flaw {
 /// solution: n queens, none attacking another. The empty placement is not.
 ///
 /// ```
-/// use nqueens_kernel::solve::verify;
+/// use nqueens_puzzles::solve::verify;
 /// assert!(verify(&[1, 3, 0, 2]));
 /// assert!(!verify(&[0, 1, 2, 3]));
 /// assert!(!verify(&[]));
@@ -52,7 +52,7 @@ pub fn verify(columns: &[u32]) -> bool {
 /// the empty placement).
 ///
 /// ```
-/// use nqueens_kernel::solve::{first_flaw, Flaw};
+/// use nqueens_puzzles::solve::{first_flaw, Flaw};
 /// assert_eq!(first_flaw(&[0, 0]), Some(Flaw::SameColumn { row: 1 }));
 /// assert_eq!(first_flaw(&[5]), Some(Flaw::OffBoard { row: 0 }));
 /// ```
@@ -97,8 +97,8 @@ impl Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
-    use crate::Board;
+    use nqueens_kernel::reference::naive;
+    use nqueens_kernel::Board;
 
     #[test]
     fn agrees_with_the_naive_check_on_every_permutation_up_to_7() {

@@ -48,7 +48,7 @@
 //! ways to fill the first two rows) for progress and threads.
 //!
 //! ```
-//! use nqueens_kernel::pawns::Problem;
+//! use nqueens_puzzles::pawns::Problem;
 //! let p = Problem::new(8, 9).unwrap();
 //! let min = p.minimum();
 //! assert_eq!(min.pawns(), 1);
@@ -57,7 +57,7 @@
 
 use std::fmt;
 
-use crate::Tally;
+use nqueens_kernel::Tally;
 
 /// The largest board this search takes: one bit per column in a `u32`,
 /// one per diagonal in a `u64`. The CLI sets a lower, measured limit.
@@ -110,8 +110,8 @@ impl std::error::Error for PawnsError {}
 /// The most queens that fit on an `n x n` board with pawns: `ceil(n/2)^2`.
 ///
 /// ```
-/// assert_eq!(nqueens_kernel::pawns::most_queens(8), 16);
-/// assert_eq!(nqueens_kernel::pawns::most_queens(5), 9);
+/// assert_eq!(nqueens_puzzles::pawns::most_queens(8), 16);
+/// assert_eq!(nqueens_puzzles::pawns::most_queens(5), 9);
 /// ```
 pub fn most_queens(n: usize) -> usize {
     n.div_ceil(2).pow(2)
@@ -138,7 +138,7 @@ impl Minimum {
     /// The fewest pawns.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(6, 7).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(6, 7).unwrap();
     /// assert_eq!(p.minimum().pawns(), 1);
     /// ```
     pub fn pawns(&self) -> usize {
@@ -148,7 +148,7 @@ impl Minimum {
     /// One placement with that many pawns.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(4, 4).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(4, 4).unwrap();
     /// let min = p.minimum();
     /// assert_eq!((min.placement().queens.len(), min.placement().pawns.len()), (4, 0));
     /// ```
@@ -175,7 +175,7 @@ impl Problem {
     /// Checks the board and the number of queens.
     ///
     /// ```
-    /// use nqueens_kernel::pawns::{PawnsError, Problem};
+    /// use nqueens_puzzles::pawns::{PawnsError, Problem};
     /// assert!(Problem::new(8, 9).is_ok());
     /// assert_eq!(Problem::new(8, 17), Err(PawnsError::TooManyQueens { n: 8, queens: 17 }));
     /// assert_eq!(Problem::new(8, 0), Err(PawnsError::NoQueens));
@@ -193,7 +193,7 @@ impl Problem {
     /// The board side.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::pawns::Problem::new(5, 3).unwrap().n(), 5);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(5, 3).unwrap().n(), 5);
     /// ```
     pub fn n(&self) -> usize {
         self.n
@@ -202,7 +202,7 @@ impl Problem {
     /// The number of queens.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::pawns::Problem::new(5, 3).unwrap().queens(), 3);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(5, 3).unwrap().queens(), 3);
     /// ```
     pub fn queens(&self) -> usize {
         self.queens
@@ -211,7 +211,7 @@ impl Problem {
     /// The rows bound: at least `Q - n` pawns.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::pawns::Problem::new(8, 11).unwrap().lower_bound(), 3);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(8, 11).unwrap().lower_bound(), 3);
     /// ```
     pub fn lower_bound(&self) -> usize {
         self.queens.saturating_sub(self.n)
@@ -220,7 +220,7 @@ impl Problem {
     /// The fewest pawns and one placement with them.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(5, 6).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(5, 6).unwrap();
     /// let min = p.minimum();
     /// assert_eq!(min.placement().pawns.len(), min.pawns());
     /// assert!(min.pawns() >= 2); // OEIS A103330: no 6 queens with one pawn on 5 x 5
@@ -243,7 +243,7 @@ impl Problem {
     /// ways to fill the first two rows.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(6, 7).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(6, 7).unwrap();
     /// let min = p.minimum();
     /// let sum: u64 = p.parts(&min).iter().map(|part| p.count_part(part).solutions).sum();
     /// assert_eq!(sum, 16);
@@ -258,7 +258,7 @@ impl Problem {
     /// Placements within one part, and the nodes visited.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(4, 4).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(4, 4).unwrap();
     /// let min = p.minimum();
     /// assert_eq!(p.parts(&min).iter().map(|x| p.count_part(x).solutions).sum::<u64>(), 2);
     /// ```
@@ -272,7 +272,7 @@ impl Problem {
     /// thread.
     ///
     /// ```
-    /// let p = nqueens_kernel::pawns::Problem::new(7, 8).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(7, 8).unwrap();
     /// assert_eq!(p.count(&p.minimum()).solutions, 20);
     /// ```
     pub fn count(&self, minimum: &Minimum) -> Tally {
@@ -300,8 +300,8 @@ impl Problem {
 /// A103330.
 ///
 /// ```
-/// assert_eq!(nqueens_kernel::pawns::count_with(8, 9, 1).unwrap(), 128);
-/// assert_eq!(nqueens_kernel::pawns::count_with(4, 4, 0).unwrap(), 2);
+/// assert_eq!(nqueens_puzzles::pawns::count_with(8, 9, 1).unwrap(), 128);
+/// assert_eq!(nqueens_puzzles::pawns::count_with(4, 4, 0).unwrap(), 2);
 /// ```
 pub fn count_with(n: usize, queens: usize, pawns: usize) -> Result<u64, PawnsError> {
     let problem = match Problem::new(n, queens) {
@@ -516,7 +516,7 @@ fn binomial(m: usize, k: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oeis;
+    use nqueens_kernel::oeis;
 
     /// Whether two queens see each other: a common line with no pawn
     /// strictly between them (a queen between would itself be seen).

@@ -25,7 +25,7 @@ const _: () = assert!(BACKTRACK_MAX_N < 64);
 /// `steps` counts the queens placed, `backtracks` the queens taken back.
 ///
 /// ```
-/// use nqueens_kernel::solve::backtrack;
+/// use nqueens_puzzles::solve::backtrack;
 /// let s = backtrack(8).unwrap();
 /// assert_eq!(s.columns, [0, 4, 7, 5, 2, 6, 1, 3]);
 /// assert_eq!(s.steps, 8 + s.backtracks);
@@ -78,9 +78,9 @@ pub fn backtrack(n: usize) -> Result<Solution, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
     use crate::solve::verify;
-    use crate::Board;
+    use nqueens_kernel::reference::naive;
+    use nqueens_kernel::Board;
 
     #[test]
     fn finds_the_first_solution_of_the_naive_search() {

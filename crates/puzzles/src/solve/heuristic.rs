@@ -41,7 +41,7 @@ use super::{check_n, Method, Solution, SolveError};
 /// `steps` counts the queens placed, `backtracks` the queens taken back.
 ///
 /// ```
-/// use nqueens_kernel::solve::{heuristic, verify};
+/// use nqueens_puzzles::solve::{heuristic, verify};
 /// let s = heuristic(8).unwrap();
 /// assert!(verify(&s.columns));
 /// assert_eq!(s.steps, 8 + s.backtracks);
@@ -219,8 +219,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
     use crate::solve::verify;
+    use nqueens_kernel::reference::naive;
 
     #[test]
     fn solves_every_small_board() {

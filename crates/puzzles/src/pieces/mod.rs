@@ -38,7 +38,7 @@
 //! largest board takes a few seconds at most.
 //!
 //! ```
-//! use nqueens_kernel::pieces::{count, Piece};
+//! use nqueens_puzzles::pieces::{count, Piece};
 //! let kings = count(Piece::Kings, 8).unwrap();
 //! assert_eq!((kings.max, kings.ways), (16, 281571));
 //! assert_eq!(count(Piece::Knights, 8).unwrap().ways, 2);
@@ -75,7 +75,7 @@ impl Piece {
     /// The plural name: `kings`, `knights`, `bishops`, `rooks`.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::pieces::Piece::Knights.name(), "knights");
+    /// assert_eq!(nqueens_puzzles::pieces::Piece::Knights.name(), "knights");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -90,7 +90,7 @@ impl Piece {
     /// in a few seconds in an optimised build (see the module docs).
     ///
     /// ```
-    /// use nqueens_kernel::pieces::Piece;
+    /// use nqueens_puzzles::pieces::Piece;
     /// assert!(Piece::ALL.iter().all(|p| p.max_n() >= 8));
     /// ```
     pub fn max_n(self) -> usize {
@@ -115,7 +115,7 @@ impl Piece {
     /// squares), on an otherwise empty board.
     ///
     /// ```
-    /// use nqueens_kernel::pieces::Piece;
+    /// use nqueens_puzzles::pieces::Piece;
     /// assert!(Piece::Knights.attacks((0, 0), (1, 2)));
     /// assert!(!Piece::Kings.attacks((0, 0), (0, 2)));
     /// ```
@@ -195,7 +195,7 @@ impl std::error::Error for PieceError {}
 /// and the ways to place them.
 ///
 /// ```
-/// use nqueens_kernel::pieces::{count, Piece, PieceError};
+/// use nqueens_puzzles::pieces::{count, Piece, PieceError};
 /// let b = count(Piece::Bishops, 8).unwrap();
 /// assert_eq!((b.max, b.ways), (14, 256));
 /// assert_eq!(count(Piece::Rooks, 0), Err(PieceError::EmptyBoard));
@@ -208,7 +208,7 @@ pub fn count(piece: Piece, n: usize) -> Result<PieceCount, PieceError> {
 /// row then column.
 ///
 /// ```
-/// use nqueens_kernel::pieces::{count_and_place, Piece};
+/// use nqueens_puzzles::pieces::{count_and_place, Piece};
 /// let (c, squares) = count_and_place(Piece::Knights, 8).unwrap();
 /// assert_eq!((c.max, squares.len()), (32, 32));
 /// assert!(squares.iter().all(|a| squares.iter().all(|&b| !Piece::Knights.attacks(*a, b))));

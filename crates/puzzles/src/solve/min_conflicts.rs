@@ -54,7 +54,7 @@ fn repair_budget(n: usize, restarts: u64) -> u64 {
 /// fresh starts.
 ///
 /// ```
-/// use nqueens_kernel::solve::{min_conflicts, verify};
+/// use nqueens_puzzles::solve::{min_conflicts, verify};
 /// let s = min_conflicts(10_000, 7).unwrap();
 /// assert!(verify(&s.columns));
 /// assert_eq!(s, min_conflicts(10_000, 7).unwrap());
@@ -233,8 +233,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
     use crate::solve::verify;
+    use nqueens_kernel::reference::naive;
 
     #[test]
     fn solves_many_sizes_and_seeds() {

@@ -23,7 +23,7 @@
 //! with the searches. [`Rng`] is the kernel's own seedable generator.
 //!
 //! ```
-//! use nqueens_kernel::solve::{solve, verify, Method, Options};
+//! use nqueens_puzzles::solve::{solve, verify, Method, Options};
 //! for method in Method::ALL {
 //!     let s = solve(12, method, &Options::default()).unwrap();
 //!     assert!(verify(&s.columns), "{}", method.name());
@@ -82,7 +82,7 @@ pub const DEFAULT_MAX_ATTEMPTS: u64 = 1_000_000;
 /// that do not apply to a method are 0.
 ///
 /// ```
-/// let s = nqueens_kernel::solve::construct(4).unwrap();
+/// let s = nqueens_puzzles::solve::construct(4).unwrap();
 /// assert_eq!((s.columns, s.steps, s.restarts), (vec![1, 3, 0, 2], 4, 0));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,7 +104,7 @@ pub struct Solution {
 /// Why no solution was returned.
 ///
 /// ```
-/// use nqueens_kernel::solve::{random, SolveError};
+/// use nqueens_puzzles::solve::{random, SolveError};
 /// assert_eq!(random(3, 0, 10), Err(SolveError::NoSolution { n: 3 }));
 /// assert_eq!(random(20, 0, 10), Err(SolveError::GaveUp { attempts: 10 }));
 /// ```
@@ -166,7 +166,7 @@ impl std::error::Error for SolveError {}
 /// The five ways of finding a solution.
 ///
 /// ```
-/// use nqueens_kernel::solve::Method;
+/// use nqueens_puzzles::solve::Method;
 /// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
 /// assert_eq!(Method::ALL.len(), 5);
 /// ```
@@ -197,7 +197,7 @@ impl Method {
     /// The method's name on the command line and in reports.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::solve::Method::Construct.name(), "construct");
+    /// assert_eq!(nqueens_puzzles::solve::Method::Construct.name(), "construct");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -212,7 +212,7 @@ impl Method {
     /// The largest `n` the method accepts.
     ///
     /// ```
-    /// use nqueens_kernel::solve::{Method, BACKTRACK_MAX_N, MAX_N};
+    /// use nqueens_puzzles::solve::{Method, BACKTRACK_MAX_N, MAX_N};
     /// assert_eq!(Method::Construct.max_n(), MAX_N);
     /// assert_eq!(Method::Backtrack.max_n(), BACKTRACK_MAX_N);
     /// ```
@@ -227,7 +227,7 @@ impl Method {
     /// Whether the method draws random numbers (and so takes a seed).
     ///
     /// ```
-    /// use nqueens_kernel::solve::Method;
+    /// use nqueens_puzzles::solve::Method;
     /// assert!(Method::Random.is_seeded() && !Method::Backtrack.is_seeded());
     /// ```
     pub fn is_seeded(self) -> bool {
@@ -238,7 +238,7 @@ impl Method {
 /// The settings of the random methods.
 ///
 /// ```
-/// use nqueens_kernel::solve::{Options, DEFAULT_MAX_ATTEMPTS};
+/// use nqueens_puzzles::solve::{Options, DEFAULT_MAX_ATTEMPTS};
 /// let o = Options { seed: 5, ..Options::default() };
 /// assert_eq!((o.seed, o.max_attempts), (5, DEFAULT_MAX_ATTEMPTS));
 /// ```
@@ -262,7 +262,7 @@ impl Default for Options {
 /// Finds one solution of the `n x n` board by `method`.
 ///
 /// ```
-/// use nqueens_kernel::solve::{solve, verify, Method, Options};
+/// use nqueens_puzzles::solve::{solve, verify, Method, Options};
 /// let o = Options { seed: 1, ..Options::default() };
 /// let s = solve(1000, Method::MinConflicts, &o).unwrap();
 /// assert!(verify(&s.columns));

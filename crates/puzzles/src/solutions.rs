@@ -27,10 +27,10 @@
 
 use std::fmt;
 
-use crate::reference::naive;
-use crate::search::State;
-use crate::symmetry::Symmetry;
-use crate::{Board, MAX_N};
+use nqueens_kernel::reference::naive;
+use nqueens_kernel::search::State;
+use nqueens_kernel::symmetry::Symmetry;
+use nqueens_kernel::{Board, MAX_N};
 
 /// One solution (or a complete placement): the 0-based column of each row's
 /// queen, in a fixed-size array so that the iterators never allocate.
@@ -38,7 +38,8 @@ use crate::{Board, MAX_N};
 /// It dereferences to the slice of its `n` columns.
 ///
 /// ```
-/// use nqueens_kernel::{solutions::Solutions, Board};
+/// use nqueens_kernel::Board;
+/// use nqueens_puzzles::solutions::Solutions;
 /// let first = Solutions::new(Board::new(4).unwrap()).next().unwrap();
 /// assert_eq!(first.len(), 4);
 /// assert_eq!(&*first, &[1, 3, 0, 2]);
@@ -54,7 +55,8 @@ impl Solution {
     /// The columns, one per row, 0-based (the same as dereferencing).
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::Solutions, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::Solutions;
     /// let only = Solutions::new(Board::new(1).unwrap()).next().unwrap();
     /// assert_eq!(only.columns(), &[0]);
     /// ```
@@ -91,7 +93,8 @@ impl fmt::Debug for Solution {
 /// solutions.
 ///
 /// ```
-/// use nqueens_kernel::{solutions::Solutions, Board};
+/// use nqueens_kernel::Board;
+/// use nqueens_puzzles::solutions::Solutions;
 /// let board = Board::new(8).unwrap();
 /// let mut all = Solutions::new(board);
 /// assert_eq!(&*all.next().unwrap(), &[0, 4, 7, 5, 2, 6, 1, 3]);
@@ -123,7 +126,8 @@ impl Solutions {
     /// All solutions of `board`, from the empty board.
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::Solutions, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::Solutions;
     /// assert_eq!(Solutions::new(Board::new(6).unwrap()).count(), 4);
     /// assert_eq!(Solutions::new(Board::new(3).unwrap()).count(), 0);
     /// ```
@@ -139,7 +143,8 @@ impl Solutions {
     /// empty iterator.
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::{Line, PrefixError, Solutions}, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::{Line, PrefixError, Solutions};
     /// let board = Board::new(8).unwrap();
     /// let from: Vec<_> = Solutions::with_prefix(board, &[0, 4]).unwrap().collect();
     /// assert_eq!(from.len(), 1);
@@ -196,7 +201,8 @@ impl Solutions {
     /// The board side.
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::Solutions, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::Solutions;
     /// assert_eq!(Solutions::new(Board::new(5).unwrap()).n(), 5);
     /// ```
     pub fn n(&self) -> usize {
@@ -291,7 +297,8 @@ impl std::iter::FusedIterator for Solutions {}
 /// nothing.
 ///
 /// ```
-/// use nqueens_kernel::{solutions::Fundamentals, Board};
+/// use nqueens_kernel::Board;
+/// use nqueens_puzzles::solutions::Fundamentals;
 /// let board = Board::new(8).unwrap();
 /// let orbits: Vec<usize> = Fundamentals::new(board).map(|(_, orbit)| orbit).collect();
 /// assert_eq!(orbits.len(), 12);
@@ -311,7 +318,8 @@ impl Fundamentals {
     /// starting on the right half is smaller.
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::Fundamentals, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::Fundamentals;
     /// let (first, orbit) = Fundamentals::new(Board::new(4).unwrap()).next().unwrap();
     /// assert_eq!((&*first, orbit), (&[1, 3, 0, 2][..], 2));
     /// ```
@@ -326,7 +334,8 @@ impl Fundamentals {
     /// (0-based columns), checked as in [`Solutions::with_prefix`].
     ///
     /// ```
-    /// use nqueens_kernel::{solutions::Fundamentals, Board};
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::solutions::Fundamentals;
     /// let board = Board::new(8).unwrap();
     /// assert_eq!(Fundamentals::with_prefix(board, &[0]).unwrap().count(), 2);
     /// assert_eq!(Fundamentals::with_prefix(board, &[7]).unwrap().count(), 0);
@@ -359,7 +368,7 @@ impl std::iter::FusedIterator for Fundamentals {}
 /// is, so it is cheap enough to run on every solution of a listing.
 ///
 /// ```
-/// use nqueens_kernel::solutions::canonical_orbit;
+/// use nqueens_puzzles::solutions::canonical_orbit;
 /// assert_eq!(canonical_orbit(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(8));
 /// assert_eq!(canonical_orbit(&[2, 4, 1, 7, 0, 6, 3, 5]), Some(4)); // turned half-way, it is itself
 /// assert_eq!(canonical_orbit(&[7, 3, 0, 2, 5, 1, 6, 4]), None); // the mirror of the first
@@ -396,7 +405,7 @@ fn smallest_in_orbit(columns: &[u8]) -> Option<usize> {
 /// included). `None` if `columns` is not a solution.
 ///
 /// ```
-/// use nqueens_kernel::solutions::orbit_size;
+/// use nqueens_puzzles::solutions::orbit_size;
 /// assert_eq!(orbit_size(&[1, 3, 0, 2]), Some(2)); // fixed by the quarter turns
 /// assert_eq!(orbit_size(&[7, 3, 0, 2, 5, 1, 6, 4]), Some(8));
 /// assert_eq!(orbit_size(&[0, 0]), None);
@@ -473,7 +482,7 @@ impl fmt::Display for Attack {
 /// above, and of the queens above it the highest one.
 ///
 /// ```
-/// use nqueens_kernel::solutions::{first_attack, Line};
+/// use nqueens_puzzles::solutions::{first_attack, Line};
 /// assert_eq!(first_attack(&[1u8, 3, 0, 2]), None);
 /// let a = first_attack(&[0u8, 2, 4, 4]).unwrap();
 /// assert_eq!((a.rows, a.columns, a.line), ([2, 3], [4, 4], Line::Column));
@@ -555,7 +564,7 @@ impl std::error::Error for PrefixError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
+    use nqueens_kernel::reference::naive;
 
     fn board(n: usize) -> Board {
         Board::new(n).unwrap()
@@ -673,7 +682,7 @@ mod tests {
         for n in 1..=10 {
             let all = naive::solutions(board(n));
             let fundamentals: Vec<(Solution, usize)> = Fundamentals::new(board(n)).collect();
-            let unique = crate::count(n).unwrap().unique;
+            let unique = nqueens_kernel::count(n).unwrap().unique;
             assert_eq!(fundamentals.len() as u128, unique, "n = {n}");
             let orbits: usize = fundamentals.iter().map(|&(_, o)| o).sum();
             assert_eq!(orbits, all.len(), "n = {n}");

@@ -12,7 +12,7 @@
 /// A seedable pseudo-random generator (xoshiro256**).
 ///
 /// ```
-/// use nqueens_kernel::solve::Rng;
+/// use nqueens_puzzles::solve::Rng;
 /// let (mut a, mut b) = (Rng::new(7), Rng::new(7));
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(10) < 10);
@@ -26,7 +26,7 @@ impl Rng {
     /// A generator whose whole sequence is fixed by `seed`.
     ///
     /// ```
-    /// use nqueens_kernel::solve::Rng;
+    /// use nqueens_puzzles::solve::Rng;
     /// assert_ne!(Rng::new(0).next_u64(), Rng::new(1).next_u64());
     /// ```
     pub fn new(seed: u64) -> Rng {
@@ -46,7 +46,7 @@ impl Rng {
     /// The next 64 random bits.
     ///
     /// ```
-    /// let mut r = nqueens_kernel::solve::Rng::new(1);
+    /// let mut r = nqueens_puzzles::solve::Rng::new(1);
     /// assert_ne!(r.next_u64(), r.next_u64());
     /// ```
     #[inline]
@@ -67,7 +67,7 @@ impl Rng {
     /// multiply-and-reject). `bound` must not be 0.
     ///
     /// ```
-    /// let mut r = nqueens_kernel::solve::Rng::new(3);
+    /// let mut r = nqueens_puzzles::solve::Rng::new(3);
     /// assert!((0..1000).all(|_| r.below(6) < 6));
     /// assert_eq!(r.below(1), 0);
     /// ```
@@ -88,7 +88,7 @@ impl Rng {
     /// A uniform index in `0..len` (`len` > 0).
     ///
     /// ```
-    /// let mut r = nqueens_kernel::solve::Rng::new(5);
+    /// let mut r = nqueens_puzzles::solve::Rng::new(5);
     /// assert!(r.index(3) < 3);
     /// ```
     #[inline]

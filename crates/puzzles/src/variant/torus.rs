@@ -24,14 +24,14 @@
 
 use std::ops::ControlFlow;
 
-use crate::variant::Searched;
-use crate::{Board, MAX_N};
+use super::tally::Searched;
+use nqueens_kernel::{Board, MAX_N};
 
 /// Whether `columns` (0-based, one per row) is a solution on the torus:
 /// every pair of queens compared directly, modulo `n`.
 ///
 /// ```
-/// use nqueens_kernel::torus::is_solution;
+/// use nqueens_puzzles::variant::torus::is_solution;
 /// assert!(is_solution(&[0, 2, 4, 1, 3]));
 /// assert!(!is_solution(&[1, 3, 0, 2])); // rows 0 and 3 meet across the edge
 /// assert!(!is_solution(&[0, 5]));
@@ -51,7 +51,7 @@ pub fn is_solution(columns: &[u8]) -> bool {
         })
 }
 
-/// The search behind [`crate::Variant::Torus`].
+/// The search behind [`crate::variant::Variant::Torus`].
 pub(crate) fn search(
     board: Board,
     first: usize,
@@ -115,8 +115,8 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::naive;
-    use crate::Variant;
+    use crate::variant::Variant;
+    use nqueens_kernel::reference::naive;
 
     /// Every permutation of `0..n`, by Heap's algorithm.
     fn permutations(n: usize) -> Vec<Vec<u8>> {

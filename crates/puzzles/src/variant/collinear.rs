@@ -22,8 +22,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::variant::Searched;
-use crate::{Board, MAX_N};
+use super::tally::Searched;
+use nqueens_kernel::{Board, MAX_N};
 
 /// The first three queens of `columns` (0-based, one per row) on one
 /// straight line, as their rows in increasing order (in the order
@@ -31,7 +31,7 @@ use crate::{Board, MAX_N};
 /// with a cross product, independently of the search.
 ///
 /// ```
-/// use nqueens_kernel::collinear::triple;
+/// use nqueens_puzzles::variant::collinear::triple;
 /// // The first 8-queens solution: rows 1, 3 and 5 hold columns 4, 5 and 6,
 /// // a knight's move (two rows, one column) apart.
 /// assert_eq!(triple(&[0, 4, 7, 5, 2, 6, 1, 3]), Some([1, 3, 5]));
@@ -74,7 +74,7 @@ const GCD: [[u8; MAX_N]; MAX_N] = {
     t
 };
 
-/// The search behind [`crate::Variant::NoThreeInLine`].
+/// The search behind [`crate::variant::Variant::NoThreeInLine`].
 pub(crate) fn search(
     board: Board,
     first: usize,
@@ -176,7 +176,7 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
 mod tests {
     use super::*;
     use crate::solutions::Solutions;
-    use crate::Variant;
+    use crate::variant::Variant;
 
     fn listed(board: Board) -> Vec<Vec<u8>> {
         let mut all = Vec::new();
