@@ -7,7 +7,12 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use nqueens_kernel::{
-    count_from, count_total, count_total_pairs, oeis, Board, HalfSplit, State, Tally,
+    count_total,
+    halves::HalfSplit,
+    oeis,
+    pairs::count_total_pairs,
+    search::{count_from, State},
+    Board, Tally,
 };
 use nqueens_sched::{count, solvers, NoProgress, Options};
 

@@ -2,7 +2,9 @@
 //! `cargo run --release -p nqueens-kernel --example halves -- 16 [left]`.
 use std::time::Instant;
 
-use nqueens_kernel::{count_total_pairs, Board, HalfSplit};
+use nqueens_kernel::halves::HalfSplit;
+use nqueens_kernel::pairs::count_total_pairs;
+use nqueens_kernel::Board;
 
 fn main() {
     let arg = |i: usize| {

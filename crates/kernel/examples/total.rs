@@ -3,7 +3,8 @@
 //! `cargo run --release -p nqueens-kernel --example total -- 16`.
 use std::time::Instant;
 
-use nqueens_kernel::{count_total, count_total_pairs, Board, Tally};
+use nqueens_kernel::pairs::count_total_pairs;
+use nqueens_kernel::{count_total, Board, Tally};
 
 fn main() {
     let n: usize = std::env::args()

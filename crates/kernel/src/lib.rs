@@ -1,82 +1,74 @@
 //! The n-queens counting kernel: how many ways `n` queens can stand on an
 //! `n x n` board with no two on a row, column or diagonal.
 //!
-//! - [`count_from`]: bitmask depth-first search, one machine word per row,
-//!   an explicit stack and the last two rows settled without pushing.
-//! - [`Split`]: the board cut into prefix subproblems (the placements of the
-//!   first `d` rows, first row halved by mirror symmetry), each with a
-//!   stable index and a weight, countable on its own. The scheduler crate
-//!   fans these out over threads; checkpoints and shards name them by index.
-//! - [`PairSplit`] and [`count_total_pairs`]: the total from the columns of
-//!   the first-row and last-row queens, one pair per orbit of the mirrors
-//!   and the half turn, each weighted by its orbit.
-//! - [`fixed_by_half_turn`], [`fixed_by_quarter_turn`] and [`burnside`]:
-//!   fundamental solutions from small searches for symmetric solutions.
-//! - [`classic`]: the textbook table search with its call and loop counts;
-//!   [`free_columns`], [`levels`] and [`brute_force`]: the other designs of
-//!   the source documents, kept to be benchmarked against.
-//! - [`naive`]: an independent plain backtracker, for checking.
-//! - [`dominate`]: the fewest queens that attack every square, and how many
-//!   such sets; [`pawns`]: queens kept apart by the fewest pawns.
-//! - [`solutions`]: every solution streamed in lexicographic order, the
-//!   fundamental ones with their orbit sizes; [`solve`]: one solution for
-//!   any n up to 10^7 (construction, min-conflicts, heuristics).
-//! - [`Variant`]: two variants with their own searches, [`torus`] (modular
-//!   queens, diagonals wrapping around) and [`collinear`] (no three queens
-//!   on any straight line), counted per first-row column with the
-//!   symmetries of each solution.
-//! - [`pieces`]: the most non-attacking kings, knights, bishops or rooks
-//!   and the ways to place them, by (max, ways) dynamic programs over rows.
+//! What is where, in reading order:
+//!
+//! - [`Board`], [`Error`], [`Tally`] (`board.rs`, `error.rs`, `tally.rs`):
+//!   a checked board size, the one error type, solutions and nodes.
+//! - [`search`]: the bitmask depth-first search ([`search::count_from`]),
+//!   one machine word per row, an explicit stack and the last two rows
+//!   settled without pushing. Every fast count ends up here.
+//! - [`split`]: what every split of a board has in common ([`split::Part`],
+//!   [`split::Partition`]), and the prefix split ([`split::Split`]): the
+//!   placements of the first `d` rows, first row halved by mirror symmetry,
+//!   each with a stable index and a weight. The scheduler crate fans parts
+//!   out over threads; checkpoints and shards name them by index.
+//! - [`pairs`]: the split by the columns of the first-row and last-row
+//!   queens, one pair per orbit of the mirrors and the half turn.
+//! - [`halves`]: the meet-in-the-middle count, left and right half boards
+//!   listed apart and joined on their shared diagonals (`halves/join.rs`,
+//!   the one place with `unsafe`: the AVX2 join, called after the CPU
+//!   reported AVX2).
+//! - [`symmetry`]: the eight symmetries, the small searches for solutions
+//!   fixed by a half or a quarter turn, and Burnside's lemma for the
+//!   fundamental (unique) count.
+//! - [`count`], [`count_total`] and [`Counts`] (this file): the above put
+//!   together on one thread.
+//! - [`reference`](mod@reference): the designs of the source documents (classic, free
+//!   columns, levels, brute force) and an independent naive backtracker,
+//!   kept as witnesses and benchmark baselines.
+//! - [`oeis`]: published tables, for checking (never for answering).
+//! - `ledger.rs`: the memory cap the half-board lists and the level lists
+//!   grow under.
+//!
+//! The other puzzles (torus and no-three-in-line variants, domination,
+//! pawns, pieces, one-solution methods, solution listing) live in the
+//! `nqueens-puzzles` crate, built on this one's public API.
 //!
 //! The kernel has no dependencies and does no I/O, threading or printing.
 //!
 //! ```
-//! let c = nqueens_kernel::count(8).unwrap();
+//! use nqueens_kernel::{count, count_total, split::Split, Board};
+//! let c = count(8).unwrap();
 //! assert_eq!((c.total, c.unique, c.fixed_180, c.fixed_90), (92, 12, 4, 0));
-//! assert!(nqueens_kernel::count(0).is_err());
+//! assert!(count(0).is_err());
+//! // The same total from the parts of a split, counted one by one.
+//! let board = Board::new(8).unwrap();
+//! let split = Split::new(board, 3).unwrap();
+//! let parts: u64 = split.subproblems().iter().map(|s| s.count(board).solutions).sum();
+//! assert_eq!(parts, count_total(board).solutions);
 //! ```
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod board;
-mod brute;
-mod classic;
-pub mod collinear;
-mod columns;
-pub mod dominate;
 mod error;
-mod halves;
+pub mod halves;
 mod ledger;
-mod levels;
-pub mod naive;
 pub mod oeis;
-mod pairs;
-mod partition;
-pub mod pawns;
-pub mod pieces;
-mod prefix;
-mod search;
-pub mod solutions;
-pub mod solve;
-mod symmetry;
-pub mod torus;
-mod variant;
+pub mod pairs;
+pub mod reference;
+pub mod search;
+pub mod split;
+pub mod symmetry;
+mod tally;
 
 pub use board::Board;
-pub use brute::{brute_force, BRUTE_MAX_N};
-pub use classic::{classic, ClassicTally};
-pub use columns::free_columns;
 pub use error::Error;
-pub use halves::{HalfScratch, HalfSplit, RowSet};
-pub use levels::{levels, levels_capped, LevelTally, LEVELS_MAX_N};
-pub use pairs::{count_total_pairs, PairSplit, PairSubproblem};
-pub use partition::{Part, Partition};
-pub use prefix::{Split, Subproblem};
-pub use search::{count_from, lookahead, State, Tally};
-pub use symmetry::{
-    burnside, fixed_by_half_turn, fixed_by_quarter_turn, fixed_by_reflection, Symmetry,
-};
-pub use variant::{classify, Searched, Symmetries, Variant, VariantTally};
+pub use tally::Tally;
+
+use split::Split;
+use symmetry::{burnside, fixed_by_half_turn, fixed_by_quarter_turn};
 
 /// This kernel's version: checkpoints and shard plans record it, since the
 /// documented order of subproblems belongs to a version.
@@ -120,7 +112,7 @@ impl Counts {
     /// method and the two symmetric searches.
     ///
     /// ```
-    /// use nqueens_kernel::{fixed_by_half_turn, fixed_by_quarter_turn, Board, Counts};
+    /// use nqueens_kernel::{symmetry::{fixed_by_half_turn, fixed_by_quarter_turn}, Board, Counts};
     /// let board = Board::new(5).unwrap();
     /// let c = Counts::combine(board, 10, 0, fixed_by_half_turn(board), fixed_by_quarter_turn(board));
     /// assert_eq!(c.unique, 2);
@@ -176,6 +168,9 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::{classic, naive};
+    use crate::search::{count_from, State};
+    use crate::symmetry::{fixed_by_reflection, Symmetry};
 
     #[test]
     fn totals_and_uniques_match_oeis() {

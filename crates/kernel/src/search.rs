@@ -9,53 +9,12 @@
 //! also M. Richards, "Backtracking algorithms in MCPL using bit patterns and
 //! recursion", 1997).
 
-use crate::{Board, MAX_N};
-
-/// What one search found: solutions, and the nodes (queens placed) it took.
-///
-/// Nodes count every queen the search put on the board, including the ones
-/// that later led nowhere; the root (empty board) is not a node. For the full
-/// 8-queens tree that is 2056, the figure of the classic textbook search.
-///
-/// ```
-/// use nqueens_kernel::Tally;
-/// let t = Tally { solutions: 2, nodes: 10 } + Tally { solutions: 1, nodes: 5 };
-/// assert_eq!(t, Tally { solutions: 3, nodes: 15 });
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Tally {
-    /// Complete placements found.
-    pub solutions: u64,
-    /// Queens placed on the way, the root excluded.
-    pub nodes: u64,
-}
-
-impl std::ops::Add for Tally {
-    type Output = Tally;
-    fn add(self, other: Tally) -> Tally {
-        Tally {
-            solutions: self.solutions + other.solutions,
-            nodes: self.nodes + other.nodes,
-        }
-    }
-}
-
-impl std::ops::AddAssign for Tally {
-    fn add_assign(&mut self, other: Tally) {
-        *self = *self + other;
-    }
-}
-
-impl std::iter::Sum for Tally {
-    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
-        iter.fold(Tally::default(), |a, b| a + b)
-    }
-}
+use crate::{Board, Tally, MAX_N};
 
 /// The attack state of a board after its first `row` rows hold a queen each.
 ///
 /// ```
-/// use nqueens_kernel::{Board, State};
+/// use nqueens_kernel::{search::State, Board};
 /// let board = Board::new(4).unwrap();
 /// let s = State::empty().place(1 << 1); // a queen on row 0, column 1
 /// assert_eq!(s.row, 1);
@@ -78,7 +37,7 @@ impl State {
     /// The empty board.
     ///
     /// ```
-    /// assert_eq!(nqueens_kernel::State::empty().row, 0);
+    /// assert_eq!(nqueens_kernel::search::State::empty().row, 0);
     /// ```
     pub fn empty() -> State {
         State::default()
@@ -87,7 +46,7 @@ impl State {
     /// The free squares of the next row, as a column mask.
     ///
     /// ```
-    /// use nqueens_kernel::{Board, State};
+    /// use nqueens_kernel::{search::State, Board};
     /// let board = Board::new(8).unwrap();
     /// assert_eq!(State::empty().free(board), 0xff);
     /// ```
@@ -99,7 +58,7 @@ impl State {
     /// (a mask with exactly one bit set, which the caller takes from [`State::free`]).
     ///
     /// ```
-    /// use nqueens_kernel::State;
+    /// use nqueens_kernel::search::State;
     /// let s = State::empty().place(0b100);
     /// assert_eq!((s.row, s.cols, s.ld, s.rd), (1, 0b100, 0b1000, 0b10));
     /// ```
@@ -120,7 +79,7 @@ impl State {
 /// levels).
 ///
 /// ```
-/// use nqueens_kernel::{lookahead, Board, State};
+/// use nqueens_kernel::{search::{State, lookahead}, Board};
 /// let board = Board::new(8).unwrap();
 /// assert_eq!(lookahead(board, State::empty(), 1), 8);
 /// assert_eq!(lookahead(board, State::empty(), 2), 8 + 42);
@@ -154,7 +113,7 @@ pub(crate) fn lookahead_masked(board: Board, state: State, masks: &[u32], rows: 
 /// to wrap.
 ///
 /// ```
-/// use nqueens_kernel::{count_from, Board, State};
+/// use nqueens_kernel::{search::{State, count_from}, Board};
 /// let board = Board::new(8).unwrap();
 /// let all = count_from(board, State::empty());
 /// assert_eq!((all.solutions, all.nodes), (92, 2056));

@@ -23,14 +23,13 @@
 //! for the quarter turn, 1 for the centre of an odd board), filling the
 //! first empty row each time: a tree far smaller than the full one.
 
-use crate::search::Tally;
-use crate::Board;
+use crate::{Board, Tally};
 
 /// One of the 8 symmetries of the square, acting on a solution written as
 /// the 0-based column of the queen in each row.
 ///
 /// ```
-/// use nqueens_kernel::Symmetry;
+/// use nqueens_kernel::symmetry::Symmetry;
 /// let s = [1, 3, 0, 2];
 /// assert_eq!(Symmetry::MirrorColumns.apply(&s), vec![2, 0, 3, 1]);
 /// assert_eq!(Symmetry::Rotate90.apply(&s), s.to_vec()); // n = 4's solution is turn-symmetric
@@ -71,7 +70,7 @@ impl Symmetry {
     /// Where the square `(r, c)` of an `n x n` board goes.
     ///
     /// ```
-    /// use nqueens_kernel::Symmetry;
+    /// use nqueens_kernel::symmetry::Symmetry;
     /// assert_eq!(Symmetry::Rotate90.map(8, 0, 1), (1, 7));
     /// ```
     pub fn map(self, n: usize, r: usize, c: usize) -> (usize, usize) {
@@ -91,7 +90,7 @@ impl Symmetry {
     /// The image of a permutation (`columns[r]` = column of row `r`'s queen).
     ///
     /// ```
-    /// use nqueens_kernel::Symmetry;
+    /// use nqueens_kernel::symmetry::Symmetry;
     /// assert_eq!(Symmetry::Transpose.apply(&[1, 2, 0]), vec![2, 0, 1]);
     /// ```
     pub fn apply(self, columns: &[u8]) -> Vec<u8> {
@@ -108,7 +107,7 @@ impl Symmetry {
 /// Solutions fixed by a half turn, with the nodes (queens placed) of their search.
 ///
 /// ```
-/// use nqueens_kernel::{fixed_by_half_turn, Board};
+/// use nqueens_kernel::{symmetry::fixed_by_half_turn, Board};
 /// // OEIS A032522: 8-queens has 4 point-symmetric solutions.
 /// assert_eq!(fixed_by_half_turn(Board::new(8).unwrap()).solutions, 4);
 /// ```
@@ -120,7 +119,7 @@ pub fn fixed_by_half_turn(board: Board) -> Tally {
 /// of their search. Zero unless `n mod 4` is 0 or 1.
 ///
 /// ```
-/// use nqueens_kernel::{fixed_by_quarter_turn, Board};
+/// use nqueens_kernel::{symmetry::fixed_by_quarter_turn, Board};
 /// // OEIS A033148: both 4-queens solutions are turn-symmetric.
 /// assert_eq!(fixed_by_quarter_turn(Board::new(4).unwrap()).solutions, 2);
 /// ```
@@ -132,7 +131,7 @@ pub fn fixed_by_quarter_turn(board: Board) -> Tally {
 /// board (see the module documentation for the proof).
 ///
 /// ```
-/// use nqueens_kernel::{fixed_by_reflection, Board};
+/// use nqueens_kernel::{symmetry::fixed_by_reflection, Board};
 /// assert_eq!(fixed_by_reflection(Board::new(1).unwrap()), 1);
 /// assert_eq!(fixed_by_reflection(Board::new(8).unwrap()), 0);
 /// ```
@@ -144,7 +143,7 @@ pub fn fixed_by_reflection(board: Board) -> u64 {
 /// solutions fixed by the half and the quarter turn.
 ///
 /// ```
-/// use nqueens_kernel::{burnside, Board};
+/// use nqueens_kernel::{symmetry::burnside, Board};
 /// assert_eq!(burnside(Board::new(8).unwrap(), 92, 4, 0), 12);
 /// assert_eq!(burnside(Board::new(1).unwrap(), 1, 1, 1), 1);
 /// ```

@@ -24,7 +24,10 @@ mod variants;
 
 use std::time::Instant;
 
-use nqueens_kernel::{fixed_by_half_turn, fixed_by_quarter_turn, Board, Counts, Tally};
+use nqueens_kernel::{
+    symmetry::{fixed_by_half_turn, fixed_by_quarter_turn},
+    Board, Counts, Tally,
+};
 use serde::{Deserialize, Serialize};
 
 pub use error::Error;
@@ -74,7 +77,7 @@ pub trait Progress: Sync {
         false
     }
     /// After `start`, the estimated relative work of each subproblem, by
-    /// index (see [`nqueens_kernel::Part::estimate`]).
+    /// index (see [`nqueens_kernel::split::Part::estimate`]).
     fn weights(&self, _weights: &[u64]) {}
     /// The subproblem with this index (in its split) is finished, with its
     /// weighted tally.

@@ -9,7 +9,7 @@
 //! next to the count, and the parts depend on it.
 //!
 //! ```
-//! use nqueens_kernel::dominate::Domination;
+//! use nqueens_puzzles::dominate::Domination;
 //! use nqueens_sched::{puzzles, NoProgress};
 //! let d = Domination::new(8).unwrap();
 //! let min = d.minimum();
@@ -18,7 +18,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use nqueens_kernel::{dominate, pawns, Tally};
+use nqueens_kernel::Tally;
+use nqueens_puzzles::{dominate, pawns};
 use rayon::prelude::*;
 
 use crate::{pool, Error, Progress, Total};
@@ -31,7 +32,7 @@ const DOMINATION_DEPTH: usize = 2;
 /// [`dominate::Domination::minimum`]) on `threads` threads.
 ///
 /// ```
-/// use nqueens_kernel::dominate::Domination;
+/// use nqueens_puzzles::dominate::Domination;
 /// use nqueens_sched::{puzzles, NoProgress};
 /// let d = Domination::new(6).unwrap();
 /// let t = puzzles::count_dominating(&d, &d.minimum(), 1, &NoProgress).unwrap();
@@ -51,7 +52,7 @@ pub fn count_dominating(
 /// (`minimum` from [`pawns::Problem::minimum`]) on `threads` threads.
 ///
 /// ```
-/// use nqueens_kernel::pawns::Problem;
+/// use nqueens_puzzles::pawns::Problem;
 /// use nqueens_sched::{puzzles, NoProgress};
 /// let p = Problem::new(8, 9).unwrap();
 /// let t = puzzles::count_with_pawns(&p, &p.minimum(), 2, &NoProgress).unwrap();

@@ -1,6 +1,9 @@
 //! Choosing a split depth and counting the subproblems of a split.
 
-use nqueens_kernel::{Board, Part, Partition};
+use nqueens_kernel::{
+    split::{Part, Partition},
+    Board,
+};
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -22,7 +25,7 @@ const TASKS_PER_THREAD: usize = 64;
 /// nothing.
 ///
 /// ```
-/// use nqueens_kernel::{Board, Split};
+/// use nqueens_kernel::{split::Split, Board};
 /// use nqueens_sched::default_depth;
 /// let board = Board::new(16).unwrap();
 /// let len = |d| Split::new(board, d).map_or(0, |s| s.len());

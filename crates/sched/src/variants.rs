@@ -8,7 +8,8 @@
 
 use std::time::Instant;
 
-use nqueens_kernel::{Board, Variant, VariantTally};
+use nqueens_kernel::Board;
+use nqueens_puzzles::variant::{Variant, VariantTally};
 use rayon::prelude::*;
 
 use crate::{pool, Error};
@@ -36,7 +37,8 @@ pub struct VariantReport {
 /// calling thread).
 ///
 /// ```
-/// use nqueens_kernel::{Board, Variant};
+/// use nqueens_kernel::Board;
+/// use nqueens_puzzles::variant::Variant;
 /// let r = nqueens_sched::count_variant(Variant::Torus, Board::new(7).unwrap(), 2).unwrap();
 /// assert_eq!((r.tally.solutions, r.unique, r.subproblems), (28, 4, 7));
 /// ```

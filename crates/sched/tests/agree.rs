@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use nqueens_kernel::{naive, Board, Symmetry, Tally};
+use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, Tally};
 use nqueens_sched::{count, solvers, NoProgress, Options, Progress, Report};
 use proptest::prelude::*;
 

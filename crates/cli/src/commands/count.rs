@@ -1,6 +1,6 @@
 //! `nqueens count N`, and its variants `--torus` and `--no-three-in-line`.
 //!
-//! A variant runs its own search ([`nqueens_kernel::Variant`]) through
+//! A variant runs its own search ([`nqueens_puzzles::variant::Variant`]) through
 //! [`nqueens_sched::count_variant`], one task per first-row column, and is
 //! printed with the same keys as an ordinary count plus `variant` and
 //! `note`: `solver` names the variant's search, `depth` is 1 and
@@ -14,7 +14,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::{Board, Variant};
+use nqueens_kernel::Board;
+use nqueens_puzzles::variant::Variant;
 use nqueens_sched::{Report, VariantReport};
 
 use super::Mismatch;

@@ -2,7 +2,7 @@
 //! square (the domination number, OEIS A075458), one such placement, and
 //! with `--count` how many there are (OEIS A002564).
 //!
-//! The kernel (`nqueens_kernel::dominate`) finds the minimum by iterative
+//! The kernel (`nqueens_puzzles::dominate`) finds the minimum by iterative
 //! deepening, exactly; `--count` fans its independent parts out over the
 //! threads (`nqueens_sched::puzzles`) behind a progress bar on a terminal.
 //! The results are compared with the published values where they are
@@ -18,8 +18,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use nqueens_kernel::dominate::{Domination, Square, MAX_N};
 use nqueens_kernel::oeis;
+use nqueens_puzzles::dominate::{Domination, Square, MAX_N};
 
 use super::Mismatch;
 use crate::cli::{DominateArgs, PlacementFormat};

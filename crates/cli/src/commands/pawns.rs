@@ -2,7 +2,7 @@
 //! fewest pawns blocking their lines; one such placement, and with
 //! `--count` how many there are (with Q = N + 1 and one pawn, OEIS A103330).
 //!
-//! The kernel (`nqueens_kernel::pawns`) finds the fewest pawns exactly;
+//! The kernel (`nqueens_puzzles::pawns`) finds the fewest pawns exactly;
 //! `--count` fans the counting search out over the threads
 //! (`nqueens_sched::puzzles`) behind a progress bar on a terminal. With
 //! `Q = N + 1` the count is compared with A103330 where it is known.
@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::oeis;
-use nqueens_kernel::pawns::{most_queens, PawnsError, Placement, Problem};
+use nqueens_puzzles::pawns::{most_queens, PawnsError, Placement, Problem};
 
 use super::dominate::{grid, json_names, name, size};
 use super::Mismatch;

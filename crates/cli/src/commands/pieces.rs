@@ -1,7 +1,7 @@
 //! `nqueens pieces kings|knights|bishops|rooks N`: the largest number of
 //! mutually non-attacking pieces on an `n x n` board and the number of ways
 //! to place them, from the kernel's dynamic programs
-//! (`nqueens_kernel::pieces`).
+//! (`nqueens_puzzles::pieces`).
 //!
 //! Without `--count` the kernel also rebuilds one maximal placement; it is
 //! checked square by square with the kernel's attack rule before it is
@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use nqueens_kernel::pieces::{self, Piece, Square};
+use nqueens_puzzles::pieces::{self, Piece, Square};
 
 use super::Mismatch;
 use crate::cli::{CountFormat, PieceKind, PiecesArgs};

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::{burnside, Board};
+use nqueens_kernel::{symmetry::burnside, Board};
 use nqueens_sched::{count_parts, solvers, Options};
 
 use super::Mismatch;

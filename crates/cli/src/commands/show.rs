@@ -4,7 +4,7 @@
 //! size. Junk, a column off the board or a column given twice is bad input
 //! (exit 2, nothing drawn). Any other placement is drawn, attacking or not;
 //! if two queens attack each other, the first such pair (see
-//! `nqueens_kernel::solutions::first_attack`) is reported on stderr
+//! `nqueens_puzzles::solutions::first_attack`) is reported on stderr
 //! afterwards and the exit code is 1, so scripts can test placements.
 //!
 //! The terminal drawing is Unicode (a queen glyph on coloured light and
@@ -25,7 +25,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use nqueens_kernel::solutions::first_attack;
+use nqueens_puzzles::solutions::first_attack;
 
 use crate::cli::ShowArgs;
 use crate::render::{self, TextStyle, SVG_MAX_N, TEXT_MAX_N};

@@ -22,7 +22,7 @@
 //! whole board was listed, the number is also compared with the count.
 //!
 //! `--torus` and `--no-three-in-line` list a variant's solutions instead
-//! ([`nqueens_kernel::Variant`]): its search runs one first-row column after
+//! ([`nqueens_puzzles::variant::Variant`]): its search runs one first-row column after
 //! the other and hands over each solution as it is found, in the same
 //! lexicographic order, so `--limit`, `--unique`, `--prefix`, `--verify` and
 //! every format work as above. `--verify` then also checks the variant's
@@ -33,8 +33,9 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use nqueens_kernel::solutions::{Fundamentals, PrefixError, Solution, Solutions};
-use nqueens_kernel::{classify, naive, Board, Symmetry, Variant, MAX_N};
+use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, MAX_N};
+use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use nqueens_puzzles::variant::{classify, Variant};
 
 use super::Mismatch;
 use crate::cli::{SolutionFormat, SolutionsArgs};

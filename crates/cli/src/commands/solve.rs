@@ -2,7 +2,7 @@
 //! or by search.
 //!
 //! The verb parses and checks its arguments, asks the kernel
-//! (`nqueens_kernel::solve`) for a solution, checks it in O(n) with the
+//! (`nqueens_puzzles::solve`) for a solution, checks it in O(n) with the
 //! kernel's independent verifier, and writes it. The columns are written
 //! 1-based, one per row, as everywhere in this tool.
 //!
@@ -28,7 +28,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
-use nqueens_kernel::solve::{self, Method, Options, Solution, SolveError, MAX_N};
+use nqueens_puzzles::solve::{self, Method, Options, Solution, SolveError, MAX_N};
 
 use super::Mismatch;
 use crate::cli::{self, SolveArgs, SolveFormat};

@@ -1,6 +1,9 @@
 //! The bitmask kernel without any symmetry: the whole tree.
 
-use nqueens_kernel::{count_from, Board, State};
+use nqueens_kernel::{
+    search::{count_from, State},
+    Board,
+};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};

@@ -1,6 +1,9 @@
 //! Every permutation, checked at the end: the exhaustive brute force.
 
-use nqueens_kernel::{brute_force, Board, BRUTE_MAX_N};
+use nqueens_kernel::{
+    reference::{brute_force, BRUTE_MAX_N},
+    Board,
+};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};

@@ -1,6 +1,6 @@
 //! The textbook table search of the source documents.
 
-use nqueens_kernel::{classic, Board};
+use nqueens_kernel::{reference::classic, Board};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};

@@ -1,6 +1,6 @@
 //! The Turbo Pascal design: the free columns passed down the recursion.
 
-use nqueens_kernel::{free_columns, Board};
+use nqueens_kernel::{reference::free_columns, Board};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};

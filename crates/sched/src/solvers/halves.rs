@@ -3,7 +3,7 @@
 //! the pairs with no shared diagonal counted. One row set per symmetry
 //! orbit; each row set a subproblem with a stable index.
 
-use nqueens_kernel::{Board, HalfSplit};
+use nqueens_kernel::{halves::HalfSplit, Board};
 
 use super::Solver;
 use crate::{split, Error, Options, Outcome, Progress};

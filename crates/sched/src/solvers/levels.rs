@@ -1,6 +1,9 @@
 //! The level-by-level design: all placements of k queens, then k + 1.
 
-use nqueens_kernel::{levels_capped, Board, LEVELS_MAX_N};
+use nqueens_kernel::{
+    reference::{levels_capped, LEVELS_MAX_N},
+    Board,
+};
 
 use super::Solver;
 use crate::{Error, Options, Outcome, Progress, Total};

@@ -1,7 +1,7 @@
 //! Pair subproblems of the bitmask kernel (first-row and last-row queens,
 //! one pair per orbit of the mirrors and the half turn) on a thread pool.
 
-use nqueens_kernel::{Board, PairSplit};
+use nqueens_kernel::{pairs::PairSplit, Board};
 
 use super::Solver;
 use crate::{split, Error, Options, Outcome, Progress};

@@ -1,6 +1,6 @@
 //! Prefix subproblems of the half-mirrored bitmask kernel on a thread pool.
 
-use nqueens_kernel::{Board, Split};
+use nqueens_kernel::{split::Split, Board};
 
 use super::Solver;
 use crate::{split, Error, Options, Outcome, Progress};

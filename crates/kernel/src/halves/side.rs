@@ -1,0 +1,470 @@
+//! Listing one side of a row set: every placement of its queens on its
+//! columns, as the key of the diagonals both sides can reach, by a search
+//! or by joining the side's upper and lower rows (a meet in the middle
+//! inside the side).
+
+use super::rows::{low_bits, row_numbers};
+use crate::ledger::{Ledger, OverCap};
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct QuarterScratch {
+    top: Vec<Quarter>,
+    bottom: Vec<Quarter>,
+    at: Vec<u32>,
+    /// The last lower rows' placements of each side, grouped by columns:
+    /// row sets taken in index order often share their lower rows.
+    lower: [LowerRows; 2],
+}
+
+#[derive(Clone, Debug, Default)]
+struct LowerRows {
+    /// Rows, columns and closed diagonals they were listed for.
+    key: Option<(u32, usize, usize, (u64, u64))>,
+    /// Queens placed to list them.
+    nodes: u64,
+    grouped: Vec<Quarter>,
+    start: Vec<u32>,
+}
+
+/// Sides of at least this many rows are listed by joining their upper and
+/// lower rows' placements.
+const JOIN_ROWS: usize = 6;
+
+/// The most keys a side's last two rows add to one placement of the rows
+/// above (or its first row, or two, to none): one per open square of a
+/// row (at most 32), the last row of two having a single column left.
+const ROW_KEYS: usize = 32;
+
+/// The placement of some rows of a side: its columns (numbered from the
+/// side's first) and the diagonals and anti-diagonals it holds (the middle
+/// queen's left out).
+#[derive(Clone, Copy, Debug, Default)]
+struct Quarter {
+    columns: u32,
+    diag: u64,
+    anti: u64,
+}
+
+/// What listing one side needs to know of the board.
+pub(super) struct Side {
+    n: usize,
+    /// The first diagonal (and anti-diagonal) both sides can reach.
+    shift: usize,
+    /// How many diagonals (and anti-diagonals) both sides can reach.
+    width: usize,
+    /// The middle queen's diagonal and anti-diagonal, if any: closed to
+    /// both sides, and left out of the keys.
+    closed: (u64, u64),
+}
+
+impl Side {
+    /// Left columns `0..a`, right columns `a..n`: the shared diagonals are
+    /// `a..=n + a - 2`.
+    pub(super) fn between(n: usize, a: usize) -> Side {
+        Side {
+            n,
+            shift: a,
+            width: n - 1,
+            closed: (0, 0),
+        }
+    }
+
+    /// Left columns `0..a`, the middle column `a` holding a queen in row
+    /// `m`, right columns `a + 1..n`: the shared diagonals are
+    /// `a + 1..=n + a - 2`.
+    pub(super) fn around(n: usize, a: usize, m: usize) -> Side {
+        Side {
+            n,
+            shift: a + 1,
+            width: n - 2,
+            closed: (1 << (a + n - 1 - m), 1 << (m + a)),
+        }
+    }
+
+    /// The squares of row `r` open to a queen: the `free` columns on none
+    /// of the diagonals `diag` and anti-diagonals `anti` hold.
+    #[inline(always)]
+    fn opens(&self, free: u64, diag: u64, anti: u64, r: usize) -> u64 {
+        free & !((anti >> r) | (diag >> (self.n - 1 - r)))
+    }
+
+    /// Bits of a key: the shared diagonals, then the shared anti-diagonals.
+    pub(super) fn key_bits(&self) -> u32 {
+        2 * self.width as u32
+    }
+
+    /// What [`Side::list`] pushes, made by a second meet in the middle
+    /// inside the side: the placements of its upper rows and of its lower
+    /// rows are listed apart (each over every set of columns), and each
+    /// upper one is joined with the lower ones on the other columns whose
+    /// diagonals it does not share. Far fewer queens are placed than by
+    /// searching the side row by row; small sides are searched directly.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn list_joined(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<u64>,
+        q: &mut QuarterScratch,
+        ledger: &mut Ledger,
+        slot: usize,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
+        let k = rows.count_ones() as usize;
+        // Narrow sides only: the columns index a table of 2^width entries.
+        if k < JOIN_ROWS || hi - lo > 20 {
+            return self.list(rows, lo, hi, out, ledger, nodes);
+        }
+        let mut upper = 0u32;
+        let mut rest = rows;
+        for _ in 0..k / 2 {
+            upper |= rest & rest.wrapping_neg();
+            rest &= rest - 1;
+        }
+        let QuarterScratch {
+            top,
+            bottom,
+            at,
+            lower,
+        } = q;
+        top.clear();
+        self.quarter(upper, lo, hi, top, ledger, nodes)?;
+        let w = hi - lo;
+        let lower = &mut lower[slot];
+        let key = Some((rows & !upper, lo, hi, self.closed));
+        if lower.key != key {
+            // The lower placements grouped by their columns (a counting
+            // sort), named by their key once complete.
+            lower.key = None;
+            lower.nodes = 0;
+            bottom.clear();
+            self.quarter(rows & !upper, lo, hi, bottom, ledger, &mut lower.nodes)?;
+            let LowerRows { grouped, start, .. } = lower;
+            start.clear();
+            ledger.room(start, (1 << w) + 1)?;
+            start.resize((1 << w) + 1, 0);
+            for b in bottom.iter() {
+                start[b.columns as usize + 1] += 1;
+            }
+            for i in 1..start.len() {
+                start[i] += start[i - 1];
+            }
+            at.clear();
+            ledger.room(at, start.len())?;
+            at.extend_from_slice(start);
+            grouped.clear();
+            ledger.room(grouped, bottom.len())?;
+            grouped.resize(bottom.len(), Quarter::default());
+            for b in bottom.iter() {
+                let slot = &mut at[b.columns as usize];
+                grouped[*slot as usize] = *b;
+                *slot += 1;
+            }
+            lower.key = key;
+        }
+        // Counted as if listed again: the nodes of a row set do not depend
+        // on the one counted before it.
+        *nodes += lower.nodes;
+        let (grouped, start) = (&lower.grouped, &lower.start);
+        let (d0, a0) = self.closed;
+        let shared = low_bits(self.width) << self.shift;
+        let (keep_d, keep_a) = (shared & !d0, shared & !a0);
+        let (shift, width) = (self.shift, self.width);
+        let all = low_bits(w) as u32;
+        // Branch-free: every candidate is written, the length only moves
+        // past the compatible ones (about half fail, at random).
+        let mut len = out.len();
+        for t in top.iter() {
+            let other = (all ^ t.columns) as usize;
+            let group = &grouped[start[other] as usize..start[other + 1] as usize];
+            let end = len + group.len();
+            if out.len() < end {
+                // The loop writes past `len`: filled ahead, twice as far.
+                ledger.room(out, end - out.len())?;
+                out.resize((2 * end).min(out.capacity()), 0);
+            }
+            for b in group {
+                let (d, a) = (t.diag | b.diag, t.anti | b.anti);
+                out[len] = ((d & keep_d) >> shift) | (((a & keep_a) >> shift) << width);
+                len += usize::from((t.diag & b.diag) | (t.anti & b.anti) == 0);
+            }
+        }
+        out.truncate(len);
+        Ok(())
+    }
+
+    /// Pushes every placement of one queen per row of `rows` on distinct
+    /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
+    /// nor by the middle queen, with the diagonals it holds.
+    fn quarter(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<Quarter>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
+        let (n, (d0, a0)) = (self.n, self.closed);
+        let all = low_bits(hi) & !low_bits(lo);
+        let k = rows.count_ones() as usize;
+        if k == 0 {
+            ledger.room(out, 1)?;
+            out.push(Quarter::default());
+            return Ok(());
+        }
+        // An explicit stack as in `list`, indices taken `& 31`.
+        let row = row_numbers(rows);
+        let mut free = [0u64; 32];
+        let mut diag = [0u64; 32];
+        let mut anti = [0u64; 32];
+        let mut open = [0u64; 32];
+        (free[0], diag[0], anti[0]) = (all, d0, a0);
+        open[0] = self.opens(all, d0, a0, row[0]);
+        let mut placed = 0;
+        let mut d = 0usize;
+        loop {
+            let o = open[d & 31];
+            if o == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = o & o.wrapping_neg();
+            open[d & 31] = o ^ bit;
+            placed += 1;
+            let (r, c) = (row[d & 31], bit.trailing_zeros() as usize);
+            let fr = free[d & 31] ^ bit;
+            let dg = diag[d & 31] | 1 << (c + n - 1 - r);
+            let an = anti[d & 31] | 1 << (r + c);
+            if d + 1 == k {
+                if let Err(e) = ledger.room(out, 1) {
+                    *nodes += placed;
+                    return Err(e);
+                }
+                out.push(Quarter {
+                    columns: ((all & !fr) >> lo) as u32,
+                    diag: dg & !d0,
+                    anti: an & !a0,
+                });
+                continue;
+            }
+            d += 1;
+            (free[d & 31], diag[d & 31], anti[d & 31]) = (fr, dg, an);
+            open[d & 31] = self.opens(fr, dg, an, row[d & 31]);
+        }
+        *nodes += placed;
+        Ok(())
+    }
+
+    /// Pushes the key of every placement of one queen per row of `rows` in
+    /// columns `lo..hi` (as many as rows) with no shared column or diagonal;
+    /// adds the queens placed to `nodes`.
+    ///
+    /// An explicit stack, one level per row: `free` columns left, `diag`
+    /// holding diagonal `c - r + n - 1` and `anti` anti-diagonal `r + c` of
+    /// every queen so far, `open` the squares of the row still to try.
+    fn list(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<u64>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
+        let (n, shift, width) = (self.n, self.shift, self.width);
+        let k = rows.count_ones() as usize;
+        let (d0, a0) = self.closed;
+        let shared = low_bits(width) << shift;
+        let (keep_d, keep_a) = (shared & !d0, shared & !a0);
+        let key = |diag: u64, anti: u64| {
+            ((diag & keep_d) >> shift) | (((anti & keep_a) >> shift) << width)
+        };
+        // Indices are taken `& 31` (k <= 31 here): no bounds checks.
+        let row = row_numbers(rows);
+        let all = low_bits(hi) & !low_bits(lo);
+        if k < 3 {
+            // At most one key per column of the first row's.
+            ledger.room(out, ROW_KEYS)?;
+        }
+        match k {
+            0 => out.push(0),
+            1 => {
+                let mut open = self.opens(all, d0, a0, row[0]);
+                *nodes += u64::from(open.count_ones());
+                while open != 0 {
+                    let c = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    out.push(key(d0 | 1 << (c + n - 1 - row[0]), a0 | 1 << (row[0] + c)));
+                }
+            }
+            2 => {
+                let mut open = self.opens(all, d0, a0, row[0]);
+                while open != 0 {
+                    let bit = open & open.wrapping_neg();
+                    open ^= bit;
+                    let (r, c) = (row[0], bit.trailing_zeros() as usize);
+                    let (dg, an) = (d0 | 1 << (c + n - 1 - r), a0 | 1 << (r + c));
+                    *nodes += 1 + self.last_two_tail(all ^ bit, dg, an, row[1], out, &key);
+                }
+            }
+            _ => return self.descend(&row, k, all, out, ledger, nodes, &key),
+        }
+        Ok(())
+    }
+
+    /// Places the queens of rows `second` and `last` in nested loops and
+    /// pushes every completed key; returns the queens placed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn last_two(
+        &self,
+        free: u64,
+        diag: u64,
+        anti: u64,
+        second: usize,
+        last: usize,
+        out: &mut Vec<u64>,
+        key: &impl Fn(u64, u64) -> u64,
+    ) -> u64 {
+        let n = self.n;
+        let mut nodes = 0;
+        let mut o2 = self.opens(free, diag, anti, second);
+        while o2 != 0 {
+            let b2 = o2 & o2.wrapping_neg();
+            o2 ^= b2;
+            nodes += 1;
+            let c2 = b2.trailing_zeros() as usize;
+            let dg = diag | 1 << (c2 + n - 1 - second);
+            let an = anti | 1 << (second + c2);
+            nodes += self.last_two_tail(free ^ b2, dg, an, last, out, key);
+        }
+        nodes
+    }
+
+    /// The last row: at most one open square (one column is left).
+    #[inline(always)]
+    fn last_two_tail(
+        &self,
+        free: u64,
+        diag: u64,
+        anti: u64,
+        last: usize,
+        out: &mut Vec<u64>,
+        key: &impl Fn(u64, u64) -> u64,
+    ) -> u64 {
+        let n = self.n;
+        let o = self.opens(free, diag, anti, last);
+        if o == 0 {
+            return 0;
+        }
+        let c = o.trailing_zeros() as usize;
+        out.push(key(diag | 1 << (c + n - 1 - last), anti | 1 << (last + c)));
+        1
+    }
+
+    /// The search of [`Side::list`] for three rows or more; the last two rows
+    /// are settled in nested loops without touching the stack. Returns the
+    /// queens placed.
+    #[allow(clippy::too_many_arguments)]
+    fn descend(
+        &self,
+        row: &[usize; 32],
+        k: usize,
+        all: u64,
+        out: &mut Vec<u64>,
+        ledger: &mut Ledger,
+        placed: &mut u64,
+        key: &impl Fn(u64, u64) -> u64,
+    ) -> Result<(), OverCap> {
+        let n = self.n;
+        let (second, last) = (row[(k - 2) & 31], row[(k - 1) & 31]);
+        let mut nodes = 0u64;
+        let mut free = [0u64; 32];
+        let mut diag = [0u64; 32];
+        let mut anti = [0u64; 32];
+        let mut open = [0u64; 32];
+        let (d0, a0) = self.closed;
+        free[0] = all;
+        diag[0] = d0;
+        anti[0] = a0;
+        open[0] = self.opens(all, d0, a0, row[0]);
+        let mut d = 0usize;
+        loop {
+            let o = open[d & 31];
+            if o == 0 {
+                if d == 0 {
+                    *placed += nodes;
+                    return Ok(());
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = o & o.wrapping_neg();
+            open[d & 31] = o ^ bit;
+            nodes += 1;
+            let (r, c) = (row[d & 31], bit.trailing_zeros() as usize);
+            let dg = diag[d & 31] | 1 << (c + n - 1 - r);
+            let an = anti[d & 31] | 1 << (r + c);
+            let fr = free[d & 31] ^ bit;
+            if d + 3 == k {
+                if let Err(e) = ledger.room(out, ROW_KEYS) {
+                    *placed += nodes;
+                    return Err(e);
+                }
+                nodes += self.last_two(fr, dg, an, second, last, out, key);
+                continue;
+            }
+            d += 1;
+            free[d & 31] = fr;
+            diag[d & 31] = dg;
+            anti[d & 31] = an;
+            open[d & 31] = self.opens(fr, dg, an, row[d & 31]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rows::for_subsets;
+    use super::*;
+
+    #[test]
+    fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
+        let mut checked = 0;
+        // (side, middle row, left and right columns), on 14 x 14 and 13 x 13.
+        let cases = [
+            (Side::between(14, 7), None, [(0, 7), (7, 14)]),
+            (Side::around(13, 6, 3), Some(3), [(0, 6), (7, 13)]),
+        ];
+        for (side, middle, parts) in cases {
+            let all = low_bits(side.n) as u32 & !middle.map_or(0, |m| 1 << m);
+            for (lo, hi) in parts {
+                for_subsets(hi - lo, side.n, |rows| {
+                    if rows & !all != 0 || rows % 5 != 0 {
+                        return;
+                    }
+                    let (mut by_search, mut by_join) = (Vec::new(), Vec::new());
+                    let ledger = &mut Ledger {
+                        held: 0,
+                        cap: usize::MAX,
+                    };
+                    side.list(rows, lo, hi, &mut by_search, ledger, &mut 0)
+                        .unwrap();
+                    let q = &mut QuarterScratch::default();
+                    side.list_joined(rows, lo, hi, &mut by_join, q, ledger, 0, &mut 0)
+                        .unwrap();
+                    by_search.sort_unstable();
+                    by_join.sort_unstable();
+                    assert_eq!(by_search, by_join, "rows {rows:b}, columns {lo}..{hi}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 400, "{checked}");
+    }
+}

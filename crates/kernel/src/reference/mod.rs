@@ -1,0 +1,29 @@
+//! The designs of the source documents, kept as references and as the
+//! baselines the fast counts are benchmarked against: the textbook table
+//! search with its call and loop counts ([`classic`]), the free-columns
+//! array ([`free_columns`]), the level-by-level lists ([`levels`]), the
+//! brute force over all permutations ([`brute_force`]), and an independent
+//! plain backtracker for checking ([`naive`]).
+//!
+//! None of them shares code with the bitmask search: each is an
+//! independent witness of the counts.
+//!
+//! ```
+//! use nqueens_kernel::{reference::{brute_force, classic, free_columns, naive}, Board};
+//! let board = Board::new(6).unwrap();
+//! assert_eq!(classic(board).solutions, 4);
+//! assert_eq!(free_columns(board).solutions, 4);
+//! assert_eq!(brute_force(board).solutions, 4);
+//! assert_eq!(naive::solutions(board).len(), 4);
+//! ```
+
+mod brute;
+mod classic;
+mod columns;
+mod levels;
+pub mod naive;
+
+pub use brute::{brute_force, BRUTE_MAX_N};
+pub use classic::{classic, ClassicTally};
+pub use columns::free_columns;
+pub use levels::{levels, levels_capped, LevelTally, LEVELS_MAX_N};

@@ -1,0 +1,342 @@
+//! One solution for any n, by five methods, each checked in O(n).
+//!
+//! Counting every solution stops near n = 27; a single solution can be had
+//! for boards of millions of rows. The methods are those of the source
+//! documents, from the cleverest to the most naive:
+//!
+//! - [`construct`]: an explicit formula (the n mod 6 rule), O(n), every
+//!   n >= 4 and n = 1.
+//! - [`min_conflicts`]: iterative repair (Minton et al., 1992) in the
+//!   linear-time form of Sosic and Gu: a greedy, nearly conflict-free random
+//!   permutation, then swaps of the queens still attacked, restarting if it
+//!   stalls. Seeded, so reproducible; n = 10^7 in seconds.
+//! - [`heuristic`]: the exercise sheet's accessibility heuristic, row by
+//!   row, each queen where it takes the fewest free squares from the rows
+//!   below, backtracking when a row has no free square.
+//! - [`random`]: random permutations until one is a solution, counted and
+//!   bounded.
+//! - [`backtrack`]: the plain depth-first search, which yields the
+//!   lexicographically first solution.
+//!
+//! A placement is a `Vec<u32>`: the 0-based column of each row's queen.
+//! [`verify`] checks any placement in O(n) with bit sets, sharing no code
+//! with the searches. [`Rng`] is the kernel's own seedable generator.
+//!
+//! ```
+//! use nqueens_puzzles::solve::{solve, verify, Method, Options};
+//! for method in Method::ALL {
+//!     let s = solve(12, method, &Options::default()).unwrap();
+//!     assert!(verify(&s.columns), "{}", method.name());
+//! }
+//! ```
+
+mod backtrack;
+mod construct;
+mod heuristic;
+mod min_conflicts;
+mod random;
+mod rng;
+mod verify;
+
+use std::fmt;
+
+pub use backtrack::backtrack;
+pub use construct::construct;
+pub use heuristic::heuristic;
+pub use min_conflicts::min_conflicts;
+pub use random::random;
+pub use rng::Rng;
+pub use verify::{first_flaw, verify, Flaw};
+
+/// The largest board any method accepts: ten million rows. Columns fit a
+/// `u32` with room to spare, and the memory of the largest search
+/// (min-conflicts: a few `u32` per row) stays near 200 MB.
+pub const MAX_N: usize = 10_000_000;
+
+/// The largest board [`heuristic`] accepts.
+///
+/// Each queen placed or taken back costs O(n), but the search still
+/// backtracks a lot, by an amount that jumps about with n. Measured on a
+/// 2-core VM (release build): every n up to 42 takes at most about 1.1 s
+/// (n = 38 and n = 40, about 1.5 million queens placed); n = 43 takes 30 s
+/// and several n between 46 and 60 more than a minute.
+pub const HEURISTIC_MAX_N: usize = 42;
+
+/// The largest board [`backtrack`] accepts.
+///
+/// The plain search for the first solution grows exponentially, and very
+/// unevenly with n. Measured on a 2-core VM (release build): every n up to
+/// 33 takes at most about 1.5 s (n = 33, 140 million queens placed);
+/// n = 34 takes 26 s and n = 36 more than 30 s.
+pub const BACKTRACK_MAX_N: usize = 33;
+
+/// The seed of the random methods when none is given.
+pub const DEFAULT_SEED: u64 = 0;
+
+/// How many permutations [`random`] tries, by default, before giving up.
+pub const DEFAULT_MAX_ATTEMPTS: u64 = 1_000_000;
+
+/// A solution and the work it took.
+///
+/// `columns[row]` is the 0-based column of the queen of `row`. The counts
+/// that do not apply to a method are 0.
+///
+/// ```
+/// let s = nqueens_puzzles::solve::construct(4).unwrap();
+/// assert_eq!((s.columns, s.steps, s.restarts), (vec![1, 3, 0, 2], 4, 0));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The 0-based column of each row's queen.
+    pub columns: Vec<u32>,
+    /// The method's unit of work: queens written (construct), swaps made by
+    /// the repair (min-conflicts), queens placed (heuristic, backtrack),
+    /// queens drawn over all attempts (random).
+    pub steps: u64,
+    /// Fresh starts after a stalled repair (min-conflicts).
+    pub restarts: u64,
+    /// Queens taken back at dead ends (heuristic, backtrack).
+    pub backtracks: u64,
+    /// Permutations tried, the successful one included (random).
+    pub attempts: u64,
+}
+
+/// Why no solution was returned.
+///
+/// ```
+/// use nqueens_puzzles::solve::{random, SolveError};
+/// assert_eq!(random(3, 0, 10), Err(SolveError::NoSolution { n: 3 }));
+/// assert_eq!(random(20, 0, 10), Err(SolveError::GaveUp { attempts: 10 }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SolveError {
+    /// `n` was 0.
+    EmptyBoard,
+    /// `n` is beyond what `method` handles ([`MAX_N`], or the method's own
+    /// practical limit).
+    TooLarge {
+        /// The requested board size.
+        n: usize,
+        /// The method.
+        method: Method,
+        /// The largest `n` it accepts.
+        limit: usize,
+    },
+    /// The board has no solution at all: n = 2 and n = 3.
+    NoSolution {
+        /// The board size.
+        n: usize,
+    },
+    /// The random search used up its attempts without finding a solution.
+    GaveUp {
+        /// The permutations tried.
+        attempts: u64,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SolveError::EmptyBoard => write!(f, "n must be at least 1"),
+            SolveError::TooLarge { n, method, limit } if limit == MAX_N => write!(
+                f,
+                "n = {n} is too large for the {} method: n up to {limit}",
+                method.name()
+            ),
+            SolveError::TooLarge { n, method, limit } => write!(
+                f,
+                "n = {n} is too large for the {} method: n up to {limit} (its practical limit; \
+                 use --method construct or min-conflicts for larger boards)",
+                method.name()
+            ),
+            SolveError::NoSolution { n } => write!(
+                f,
+                "no solution exists for n = {n}: no {n} queens on a {n} x {n} board avoid each other"
+            ),
+            SolveError::GaveUp { attempts } => write!(
+                f,
+                "gave up after {attempts} random placements without a solution"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The five ways of finding a solution.
+///
+/// ```
+/// use nqueens_puzzles::solve::Method;
+/// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
+/// assert_eq!(Method::ALL.len(), 5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// [`construct`]: the explicit n mod 6 rule.
+    Construct,
+    /// [`min_conflicts`]: greedy random start and iterative repair.
+    MinConflicts,
+    /// [`heuristic`]: fewest squares taken, with backtracking.
+    Heuristic,
+    /// [`random`]: random permutations until one works.
+    Random,
+    /// [`backtrack`]: the first solution of the depth-first search.
+    Backtrack,
+}
+
+impl Method {
+    /// Every method, in the order of this module's list.
+    pub const ALL: [Method; 5] = [
+        Method::Construct,
+        Method::MinConflicts,
+        Method::Heuristic,
+        Method::Random,
+        Method::Backtrack,
+    ];
+
+    /// The method's name on the command line and in reports.
+    ///
+    /// ```
+    /// assert_eq!(nqueens_puzzles::solve::Method::Construct.name(), "construct");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Construct => "construct",
+            Method::MinConflicts => "min-conflicts",
+            Method::Heuristic => "heuristic",
+            Method::Random => "random",
+            Method::Backtrack => "backtrack",
+        }
+    }
+
+    /// The largest `n` the method accepts.
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::{Method, BACKTRACK_MAX_N, MAX_N};
+    /// assert_eq!(Method::Construct.max_n(), MAX_N);
+    /// assert_eq!(Method::Backtrack.max_n(), BACKTRACK_MAX_N);
+    /// ```
+    pub fn max_n(self) -> usize {
+        match self {
+            Method::Heuristic => HEURISTIC_MAX_N,
+            Method::Backtrack => BACKTRACK_MAX_N,
+            Method::Construct | Method::MinConflicts | Method::Random => MAX_N,
+        }
+    }
+
+    /// Whether the method draws random numbers (and so takes a seed).
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::Method;
+    /// assert!(Method::Random.is_seeded() && !Method::Backtrack.is_seeded());
+    /// ```
+    pub fn is_seeded(self) -> bool {
+        matches!(self, Method::MinConflicts | Method::Random)
+    }
+}
+
+/// The settings of the random methods.
+///
+/// ```
+/// use nqueens_puzzles::solve::{Options, DEFAULT_MAX_ATTEMPTS};
+/// let o = Options { seed: 5, ..Options::default() };
+/// assert_eq!((o.seed, o.max_attempts), (5, DEFAULT_MAX_ATTEMPTS));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The seed of [`min_conflicts`] and [`random`].
+    pub seed: u64,
+    /// The attempts [`random`] makes before giving up.
+    pub max_attempts: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seed: DEFAULT_SEED,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+}
+
+/// Finds one solution of the `n x n` board by `method`.
+///
+/// ```
+/// use nqueens_puzzles::solve::{solve, verify, Method, Options};
+/// let o = Options { seed: 1, ..Options::default() };
+/// let s = solve(1000, Method::MinConflicts, &o).unwrap();
+/// assert!(verify(&s.columns));
+/// assert_eq!(s, solve(1000, Method::MinConflicts, &o).unwrap());
+/// ```
+pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, SolveError> {
+    match method {
+        Method::Construct => construct(n),
+        Method::MinConflicts => min_conflicts(n, options.seed),
+        Method::Heuristic => heuristic(n),
+        Method::Random => random(n, options.seed, options.max_attempts),
+        Method::Backtrack => backtrack(n),
+    }
+}
+
+/// Refuses what no method can do: an empty board, a board beyond `method`'s
+/// limit, and the two boards without a solution.
+fn check_n(n: usize, method: Method) -> Result<(), SolveError> {
+    let limit = method.max_n();
+    match n {
+        0 => Err(SolveError::EmptyBoard),
+        n if n > limit => Err(SolveError::TooLarge { n, method, limit }),
+        2 | 3 => Err(SolveError::NoSolution { n }),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_refuses_the_same_bad_boards() {
+        for method in Method::ALL {
+            let o = Options::default();
+            assert_eq!(solve(0, method, &o), Err(SolveError::EmptyBoard));
+            assert_eq!(solve(2, method, &o), Err(SolveError::NoSolution { n: 2 }));
+            assert_eq!(solve(3, method, &o), Err(SolveError::NoSolution { n: 3 }));
+            let n = method.max_n() + 1;
+            assert_eq!(
+                solve(n, method, &o),
+                Err(SolveError::TooLarge {
+                    n,
+                    method,
+                    limit: n - 1
+                })
+            );
+            let one = solve(1, method, &o).unwrap();
+            assert_eq!(one.columns, [0]);
+        }
+    }
+
+    #[test]
+    fn every_method_solves_small_boards() {
+        for method in Method::ALL {
+            for n in (4..=9).chain([1]) {
+                let s = solve(n, method, &Options::default()).unwrap();
+                assert!(verify(&s.columns), "{} n = {n}", method.name());
+            }
+        }
+    }
+
+    #[test]
+    fn errors_read_as_one_line() {
+        let e = SolveError::TooLarge {
+            n: MAX_N + 1,
+            method: Method::Construct,
+            limit: MAX_N,
+        };
+        assert_eq!(
+            e.to_string(),
+            "n = 10000001 is too large for the construct method: n up to 10000000"
+        );
+        let e = check_n(40, Method::Backtrack).unwrap_err().to_string();
+        assert!(e.contains("n up to 33") && !e.contains('\n'), "{e}");
+    }
+}
