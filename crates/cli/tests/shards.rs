@@ -223,3 +223,117 @@ fn bad_plans_and_arguments_are_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
+fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
+    let out = nqueens()
+        .arg("plan")
+        .args(args)
+        .args(["--shards", &k.to_string()])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+fn merged(plan: &Path, out: &Path) -> Value {
+    let o = nqueens()
+        .arg("merge")
+        .arg("--plan")
+        .arg(plan)
+        .arg(out)
+        .args(["--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&o).unwrap()
+}
+
+/// What the verb that counts `args` alone, on one thread, finds.
+fn alone(args: &[&str]) -> Value {
+    let o = nqueens()
+        .args(args)
+        .args(["--threads", "1", "--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&o).unwrap()
+}
+
+#[test]
+fn variants_and_puzzles_shard_and_merge_to_the_exact_count() {
+    let dir = temp("kinds");
+    for (name, plan_args, whole, key, known) in [
+        // OEIS A365437 (no three in line), A007705 (torus), A002564, A103330.
+        (
+            "line",
+            vec!["10", "--no-three-in-line"],
+            vec!["count", "10", "--no-three-in-line"],
+            "total",
+            40,
+        ),
+        (
+            "torus",
+            vec!["13", "--torus"],
+            vec!["count", "13", "--torus"],
+            "total",
+            4524,
+        ),
+        (
+            "dominate",
+            vec!["8", "--dominate"],
+            vec!["dominate", "8", "--count"],
+            "count",
+            4860,
+        ),
+        (
+            "pawns",
+            vec!["8", "--pawns", "9"],
+            vec!["pawns", "8", "--queens", "9", "--count"],
+            "count",
+            128,
+        ),
+    ] {
+        let plan = plan_of(&dir, name, &plan_args, 3);
+        let out = dir.join(name);
+        for i in [2, 0] {
+            run_shard(&plan, &out, i);
+        }
+        assert_eq!(missing(&plan, &out), "1", "{name}");
+        run_shard(&plan, &out, 1);
+        assert_eq!(missing(&plan, &out), "", "{name}");
+        let m = merged(&plan, &out);
+        let one = alone(&whole);
+        assert_eq!(m["total"].as_u64(), Some(known), "{name}: {m}");
+        assert_eq!(m["total"], one[key], "{name}");
+        if name == "line" || name == "torus" {
+            for k in ["unique", "fixed_180", "fixed_90", "nodes"] {
+                assert_eq!(m[k], one[k], "{name}: {k}");
+            }
+        }
+    }
+    // A plan names its kind: results of one are refused by another.
+    let other = plan_of(&dir, "count", &["13"], 3);
+    let o = nqueens()
+        .arg("merge")
+        .arg("--plan")
+        .arg(&other)
+        .arg(dir.join("torus"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().count() == 1 && err.contains("made for another plan"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

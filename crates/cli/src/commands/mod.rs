@@ -2,12 +2,11 @@
 //! records through an export sink.
 
 mod bench;
-mod count;
-mod dominate;
-mod pawns;
+pub(crate) mod count;
+pub(crate) mod dominate;
+pub(crate) mod pawns;
 pub mod pieces;
 mod plot;
-mod shard;
 mod show;
 mod solutions;
 mod solve;
@@ -19,6 +18,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::cli::{Args, Command};
+use crate::cluster;
 
 /// A computed count that disagrees with the published table: never a
 /// footnote, always a failing exit code.
@@ -45,10 +45,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Dominate(a) => dominate::run(a),
         Command::Pawns(a) => pawns::run(a),
         Command::Pieces(a) => pieces::run(a),
-        Command::Plan(a) => shard::plan(a),
-        Command::RunShard(a) => shard::run_shard(a),
-        Command::Missing(a) => shard::missing(a),
-        Command::Merge(a) => shard::merge(a),
+        Command::Plan(a) => cluster::make::plan(a),
+        Command::RunShard(a) => cluster::shard::run_shard(a),
+        Command::Missing(a) => cluster::merge::missing(a),
+        Command::Merge(a) => cluster::merge::merge(a),
         Command::Solvers => solvers::run(),
     }
 }
