@@ -224,48 +224,52 @@ fn bad_plans_and_arguments_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
-fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
-    let out = nqueens()
-        .arg("plan")
+/// What `args` writes on stdout, checked to succeed.
+fn success(args: &[&std::ffi::OsStr]) -> Vec<u8> {
+    nqueens()
         .args(args)
-        .args(["--shards", &k.to_string()])
         .assert()
         .success()
         .get_output()
         .stdout
-        .clone();
+        .clone()
+}
+
+/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
+fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
+    let k = k.to_string();
+    let tail = ["--shards", k.as_str()];
+    let all: Vec<&std::ffi::OsStr> = ["plan"]
+        .iter()
+        .chain(args)
+        .chain(&tail)
+        .map(|a| a.as_ref())
+        .collect();
     let path = dir.join(format!("{name}.json"));
-    std::fs::write(&path, out).unwrap();
+    std::fs::write(&path, success(&all)).unwrap();
     path
 }
 
 fn merged(plan: &Path, out: &Path) -> Value {
-    let o = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(plan)
-        .arg(out)
-        .args(["--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&o).unwrap()
+    let args = [
+        "merge".as_ref(),
+        "--plan".as_ref(),
+        plan.as_os_str(),
+        out.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ];
+    serde_json::from_slice(&success(&args)).unwrap()
 }
 
 /// What the verb that counts `args` alone, on one thread, finds.
 fn alone(args: &[&str]) -> Value {
-    let o = nqueens()
-        .args(args)
-        .args(["--threads", "1", "--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&o).unwrap()
+    let all: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .chain(&["--threads", "1", "--format", "json"])
+        .map(|a| a.as_ref())
+        .collect();
+    serde_json::from_slice(&success(&all)).unwrap()
 }
 
 #[test]

@@ -12,9 +12,9 @@ use nqueens_sched::{summarize, Symmetry, Task, Total};
 use super::plan::Plan;
 use super::result::{array_syntax, ShardResult};
 use crate::cli::{MergeArgs, MissingArgs};
-use crate::commands::Mismatch;
 use crate::export::{self, Cell, Format};
 use crate::verify::Check;
+use crate::verify::Mismatch;
 
 /// Every shard's result, or the lists of missing and damaged ones.
 fn gather(plan: &Plan, dir: &Path) -> (Vec<ShardResult>, Vec<usize>, Vec<(usize, String)>) {

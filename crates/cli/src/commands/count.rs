@@ -16,13 +16,13 @@ use anyhow::{bail, Result};
 use nqueens_kernel::{Board, Variant};
 use nqueens_sched::{Report, Task};
 
-use super::Mismatch;
 use crate::cli::{CountArgs, VariantArgs};
 use crate::export::{self, Cell, Format, Record};
 use crate::options::{self, Count};
 use crate::run::memory::{self, Budget};
 use crate::run::session::Session;
 use crate::verify::Check;
+use crate::verify::Mismatch;
 
 /// `nqueens count`: a variant when one is asked for, else the ordinary count.
 pub fn dispatch(args: CountArgs) -> Result<ExitCode> {

@@ -22,10 +22,10 @@ use nqueens_kernel::dominate::{Domination, Square, MAX_N};
 use nqueens_kernel::oeis;
 use nqueens_sched::Task;
 
-use super::Mismatch;
 use crate::cli::{DominateArgs, PlacementFormat};
 use crate::options;
 use crate::run::session::Session;
+use crate::verify::Mismatch;
 
 pub fn run(args: DominateArgs) -> Result<ExitCode> {
     let n = board_size(&args.n)?;

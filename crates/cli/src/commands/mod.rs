@@ -19,19 +19,7 @@ use anyhow::Result;
 
 use crate::cli::{Args, Command};
 use crate::cluster;
-
-/// A computed count that disagrees with the published table: never a
-/// footnote, always a failing exit code.
-#[derive(Debug)]
-pub struct Mismatch(pub String);
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Mismatch {}
+pub use crate::verify::Mismatch;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {

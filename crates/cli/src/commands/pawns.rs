@@ -22,10 +22,10 @@ use nqueens_kernel::pawns::{most_queens, PawnsError, Placement, Problem};
 use nqueens_sched::Task;
 
 use super::dominate::{grid, json_names, name, size};
-use super::Mismatch;
 use crate::cli::{PawnsArgs, PlacementFormat};
 use crate::options;
 use crate::run::session::Session;
+use crate::verify::Mismatch;
 
 /// The largest board, measured (see the module documentation).
 const LIMIT_N: usize = 11;

@@ -373,6 +373,10 @@ mod tests {
         }
     }
 
+    fn plain(solutions: u64, nodes: u64) -> Found {
+        Found::from(nqueens_kernel::Tally { solutions, nodes })
+    }
+
     fn temp(name: &str) -> PathBuf {
         let p = std::env::temp_dir().join(format!("nqueens-ckpt-{name}-{}", std::process::id()));
         let _ = std::fs::remove_file(&p);
@@ -388,22 +392,8 @@ mod tests {
     fn records_survive_a_reopen_and_a_torn_last_line_is_dropped() {
         let p = temp("torn");
         let c = Checkpoint::open(&p, &header()).unwrap();
-        c.append(
-            3,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 8,
-                nodes: 100,
-            }),
-        )
-        .unwrap();
-        c.append(
-            5,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 2,
-                nodes: 40,
-            }),
-        )
-        .unwrap();
+        c.append(3, plain(8, 100)).unwrap();
+        c.append(5, plain(2, 40)).unwrap();
         drop(c);
         // A crash in the middle of a write.
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
@@ -411,21 +401,8 @@ mod tests {
         drop(f);
         let c = Checkpoint::open(&p, &header()).unwrap();
         assert_eq!(c.saved(), 2);
-        assert_eq!(
-            c.recorded(3),
-            Some(Found::from(nqueens_kernel::Tally {
-                solutions: 8,
-                nodes: 100
-            }))
-        );
-        c.append(
-            7,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 4,
-                nodes: 30,
-            }),
-        )
-        .unwrap();
+        assert_eq!(c.recorded(3), Some(plain(8, 100)));
+        c.append(7, plain(4, 30)).unwrap();
         drop(c);
         assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 3);
         std::fs::remove_file(&p).unwrap();
@@ -435,22 +412,8 @@ mod tests {
     fn another_count_damage_and_foreign_files_are_refused() {
         let p = temp("refuse");
         let c = Checkpoint::open(&p, &header()).unwrap();
-        c.append(
-            1,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 8,
-                nodes: 100,
-            }),
-        )
-        .unwrap();
-        c.append(
-            2,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 8,
-                nodes: 100,
-            }),
-        )
-        .unwrap();
+        c.append(1, plain(8, 100)).unwrap();
+        c.append(2, plain(8, 100)).unwrap();
         drop(c);
         let other = Header { n: 11, ..header() };
         let e = Checkpoint::open(&p, &other).err().unwrap().to_string();
@@ -523,14 +486,7 @@ mod tests {
         .unwrap();
         let c = Checkpoint::open(&p, &header()).unwrap();
         assert_eq!(c.recorded(5).map(|f| f.solutions), Some(8));
-        c.append(
-            6,
-            Found::from(nqueens_kernel::Tally {
-                solutions: 1,
-                nodes: 2,
-            }),
-        )
-        .unwrap();
+        c.append(6, plain(1, 2)).unwrap();
         drop(c);
         assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 2);
         std::fs::remove_file(&p).unwrap();
