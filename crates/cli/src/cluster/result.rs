@@ -200,4 +200,20 @@ mod tests {
         assert_eq!(array_syntax(&[0, 1, 2, 5, 7, 8]), "0-2,5,7-8");
         assert_eq!(array_syntax(&[]), "");
     }
+
+    #[test]
+    fn whole_microseconds_read_back_exactly_for_the_checksum() {
+        // 1439002896 us once failed as the raw float 1.4390028959999999.
+        let mut x: u64 = 1_439_002_896;
+        for _ in 0..10_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                >> 20;
+            let seconds = x as f64 / 1e6;
+            let back: f64 =
+                serde_json::from_str(&serde_json::to_string(&seconds).unwrap()).unwrap();
+            assert_eq!(back.to_bits(), seconds.to_bits(), "{x}");
+        }
+    }
 }

@@ -105,8 +105,12 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
             ckpt_path.display()
         )
     })?;
+    // Whole microseconds: few enough digits that serde_json reads the
+    // number back exactly, as the checksum needs (17-digit floats do not
+    // always round-trip through its default parser).
+    let micros = start.elapsed().as_micros() as f64;
     let result = ShardResult {
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: micros / 1e6,
         ..ShardResult::of(&plan, &range, task.width(), &journal.tallies())
     }
     .seal();
