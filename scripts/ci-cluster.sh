@@ -7,6 +7,7 @@
 # 2. GNU parallel: the driver and its shards are killed with kill -9
 #    mid-run (a crashed node); the rerun resumes from parallel's job log and
 #    the shards' checkpoints; merge must give the exact count.
+# 3. GNU parallel: a variant's plan (no three in line) merges to its count.
 # Usage: scripts/ci-cluster.sh PATH/TO/nqueens
 set -euo pipefail
 nq=$(cd "$(dirname "${1:?usage: ci-cluster.sh PATH/TO/nqueens}")" && pwd)/$(basename "$1")
@@ -64,4 +65,9 @@ parallel -j2 --joblog joblog.tsv --resume-failed "$nq" run-shard --plan pplan.js
     || { cat parallel.log; exit 1; }
 "$nq" merge --plan pplan.json presults --format json | tee pmerged.json
 grep -q '"total":14772512,"unique":1846955' pmerged.json
+echo "== GNU parallel, a variant: no three in line, n = 12 (OEIS A365437: 410 solutions; 53 classes, MathOverflow 457913)"
+"$nq" plan 12 --no-three-in-line --shards 4 > vplan.json
+parallel -j2 "$nq" run-shard --plan vplan.json --out vresults --threads 1 --shard {} ::: 0 1 2 3 >/dev/null
+"$nq" merge --plan vplan.json vresults --format json | tee vmerged.json
+grep -q '"total":410,"unique":53' vmerged.json
 echo "ci-cluster: ok"

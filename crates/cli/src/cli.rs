@@ -18,7 +18,7 @@ pub struct Args {
 pub enum Command {
     /// Count all and unique solutions of one board.
     #[command(
-        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations\n  nqueens count 13 --torus                         # 4524 modular (toroidal) solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one task per first-row column;\nthey exclude each other, --solver, --depth and --checkpoint. \"unique\" counts classes\nunder the 8 symmetries of the square, which keep both rules."
+        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations\n  nqueens count 13 --torus                         # 4524 modular (toroidal) solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one piece per first-row column\n(so --depth 1 only); they exclude each other and --solver, and checkpoint like any count. \"unique\" counts classes\nunder the 8 symmetries of the square, which keep both rules."
     )]
     Count(CountArgs),
     /// Tabulate counts for a range of boards, checked against OEIS A000170 / A002562.
@@ -66,7 +66,7 @@ pub enum Command {
     Pawns(PawnsArgs),
     /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
     #[command(
-        after_help = "Shards are numbered from 0, like a Slurm array (--array=0-15).\n\nExample:\n  nqueens plan 19 --shards 64 > plan.json"
+        after_help = "The plan names its kind of work: an ordinary count (--solver, --depth), a variant\n(--torus, --no-three-in-line), or a puzzle's count (--dominate, --pawns Q).\nShards are numbered from 0, like a Slurm array (--array=0-15).\n\nExamples:\n  nqueens plan 19 --shards 64 > plan.json\n  nqueens plan 16 --no-three-in-line --shards 8 > plan.json\n  nqueens plan 12 --dominate --shards 4 > plan.json\n  nqueens plan 8 --pawns 9 --shards 4 > plan.json"
     )]
     Plan(PlanArgs),
     /// Count one shard of a plan: idempotent, checkpointed, saves and exits on SIGTERM/SIGUSR1.
@@ -310,6 +310,14 @@ pub struct PlanArgs {
     /// Split depth [default: enough for 64 subproblems per shard].
     #[arg(long, value_name = "D")]
     pub depth: Option<String>,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Count the minimum dominating sets of queens (as `dominate N --count`).
+    #[arg(long, conflicts_with_all = ["solver", "depth", "torus", "no_three_in_line", "pawns"])]
+    pub dominate: bool,
+    /// Count the placements of Q queens with the fewest pawns (as `pawns N --queens Q --count`).
+    #[arg(long, value_name = "Q", conflicts_with_all = ["solver", "depth", "torus", "no_three_in_line"])]
+    pub pawns: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -400,6 +408,9 @@ pub struct DominateArgs {
     /// Output format: a drawn board, the squares on one line (the count on a second), or one JSON object (n, queens, placement, count).
     #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
     pub format: PlacementFormat,
+    /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -419,6 +430,9 @@ pub struct PawnsArgs {
     /// Output format: a drawn board (Q, P), the squares on one line (the count on a second), or one JSON object (n, queens, pawns, placement, count).
     #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
     pub format: PlacementFormat,
+    /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -4,20 +4,19 @@
 //! hands plain records to `export`, which writes them in the chosen format.
 #![forbid(unsafe_code)]
 
-mod checkpoint;
 mod cli;
+mod cluster;
 mod commands;
 mod export;
-mod journal;
 mod machine;
-mod memory;
 mod options;
-mod progress;
 mod record;
 mod render;
-mod shards;
-mod signals;
+mod run;
 mod verify;
+
+// The run machinery's old paths, for the files that still name them.
+use run::{memory, progress};
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -48,6 +48,19 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
     )
 }
 
+/// A computed count that disagrees with the published table: never a
+/// footnote, always a failing exit code.
+#[derive(Debug)]
+pub struct Mismatch(pub String);
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,3 +155,97 @@ fn a_checkpoint_of_another_count_or_a_foreign_file_is_refused() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+/// Kills `args` (on one thread, with a checkpoint) with SIGKILL once it has
+/// saved two pieces, resumes it on two threads, and returns the records at
+/// the kill, the pieces in all, and the resumed run's output.
+fn kill_then_resume(name: &str, args: &[&str]) -> (usize, u64, Value) {
+    let path = temp(name);
+    let ckpt = path.to_str().unwrap();
+    let mut child = nqueens()
+        .args(args)
+        .args(["--threads", "1", "--checkpoint", ckpt])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let records =
+        || std::fs::read_to_string(&path).map_or(0, |t| t.lines().count().saturating_sub(1));
+    while records() < 2 && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    let saved = records();
+    let header = std::fs::read_to_string(&path).unwrap();
+    let pieces: u64 = header
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("subproblems="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let resumed = finish(&[args, &["--threads", "2", "--checkpoint", ckpt]].concat());
+    std::fs::remove_file(&path).unwrap();
+    (saved, pieces, resumed)
+}
+
+#[test]
+fn a_variant_killed_mid_run_resumes_to_the_exact_count() {
+    let (saved, pieces, r) = kill_then_resume("torus", &["count", "17", "--torus"]);
+    assert!(
+        saved >= 2 && (saved as u64) < pieces,
+        "killed mid-run: {saved} of {pieces}"
+    );
+    // OEIS A007705 / A051906; the symmetries come from the checkpointed pieces too.
+    assert_eq!(
+        (r["total"].as_u64(), r["unique"].as_u64()),
+        (Some(140692), Some(17621))
+    );
+}
+
+#[test]
+fn a_puzzle_killed_mid_run_resumes_to_the_exact_count() {
+    let (saved, pieces, r) = kill_then_resume("dominate", &["dominate", "12", "--count"]);
+    assert!(
+        saved >= 2 && (saved as u64) < pieces,
+        "killed mid-run: {saved} of {pieces}"
+    );
+    // OEIS A002564 (the verb also checks it, and would exit 1).
+    assert_eq!(r["count"].as_u64(), Some(8));
+}
+
+#[test]
+fn a_checkpoint_of_another_kind_of_work_is_refused_naming_it() {
+    let path = temp("kind");
+    let ckpt = path.to_str().unwrap();
+    finish(&["count", "11", "--torus", "--checkpoint", ckpt]);
+    for (args, needle) in [
+        (vec!["count", "11"], "work torus (this run: count)"),
+        (
+            vec!["count", "11", "--no-three-in-line"],
+            "work torus (this run: no-three-in-line)",
+        ),
+        (
+            vec!["dominate", "11", "--count"],
+            "work torus (this run: dominate)",
+        ),
+    ] {
+        let out = nqueens()
+            .args(&args)
+            .args(["--checkpoint", ckpt])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.lines().count() == 1 && err.contains(needle),
+            "{args:?}: {err}"
+        );
+    }
+    // The same kind resumes: every piece is recorded, nothing is counted again.
+    assert_eq!(
+        finish(&["count", "11", "--torus", "--checkpoint", ckpt])["total"],
+        88
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -223,3 +223,121 @@ fn bad_plans_and_arguments_are_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What `args` writes on stdout, checked to succeed.
+fn success(args: &[&std::ffi::OsStr]) -> Vec<u8> {
+    nqueens()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
+/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
+fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
+    let k = k.to_string();
+    let tail = ["--shards", k.as_str()];
+    let all: Vec<&std::ffi::OsStr> = ["plan"]
+        .iter()
+        .chain(args)
+        .chain(&tail)
+        .map(|a| a.as_ref())
+        .collect();
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, success(&all)).unwrap();
+    path
+}
+
+fn merged(plan: &Path, out: &Path) -> Value {
+    let args = [
+        "merge".as_ref(),
+        "--plan".as_ref(),
+        plan.as_os_str(),
+        out.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ];
+    serde_json::from_slice(&success(&args)).unwrap()
+}
+
+/// What the verb that counts `args` alone, on one thread, finds.
+fn alone(args: &[&str]) -> Value {
+    let all: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .chain(&["--threads", "1", "--format", "json"])
+        .map(|a| a.as_ref())
+        .collect();
+    serde_json::from_slice(&success(&all)).unwrap()
+}
+
+#[test]
+fn variants_and_puzzles_shard_and_merge_to_the_exact_count() {
+    let dir = temp("kinds");
+    for (name, plan_args, whole, key, known) in [
+        // OEIS A365437 (no three in line), A007705 (torus), A002564, A103330.
+        (
+            "line",
+            vec!["10", "--no-three-in-line"],
+            vec!["count", "10", "--no-three-in-line"],
+            "total",
+            40,
+        ),
+        (
+            "torus",
+            vec!["13", "--torus"],
+            vec!["count", "13", "--torus"],
+            "total",
+            4524,
+        ),
+        (
+            "dominate",
+            vec!["8", "--dominate"],
+            vec!["dominate", "8", "--count"],
+            "count",
+            4860,
+        ),
+        (
+            "pawns",
+            vec!["8", "--pawns", "9"],
+            vec!["pawns", "8", "--queens", "9", "--count"],
+            "count",
+            128,
+        ),
+    ] {
+        let plan = plan_of(&dir, name, &plan_args, 3);
+        let out = dir.join(name);
+        for i in [2, 0] {
+            run_shard(&plan, &out, i);
+        }
+        assert_eq!(missing(&plan, &out), "1", "{name}");
+        run_shard(&plan, &out, 1);
+        assert_eq!(missing(&plan, &out), "", "{name}");
+        let m = merged(&plan, &out);
+        let one = alone(&whole);
+        assert_eq!(m["total"].as_u64(), Some(known), "{name}: {m}");
+        assert_eq!(m["total"], one[key], "{name}");
+        if name == "line" || name == "torus" {
+            for k in ["unique", "fixed_180", "fixed_90", "nodes"] {
+                assert_eq!(m[k], one[k], "{name}: {k}");
+            }
+        }
+    }
+    // A plan names its kind: results of one are refused by another.
+    let other = plan_of(&dir, "count", &["13"], 3);
+    let o = nqueens()
+        .arg("merge")
+        .arg("--plan")
+        .arg(&other)
+        .arg(dir.join("torus"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().count() == 1 && err.contains("made for another plan"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -309,10 +309,9 @@ fn bad_input_is_refused_with_one_line() {
         &["count", "8", "--torus", "--solver", "classic"],
         "--solver",
     );
-    assert_usage_error(&["count", "8", "--torus", "--depth", "2"], "--depth");
     assert_usage_error(
-        &["count", "8", "--no-three-in-line", "--checkpoint", "x.ckpt"],
-        "--checkpoint",
+        &["count", "8", "--torus", "--depth", "2"],
+        "first-row column",
     );
     assert_usage_error(&["count", "8", "--torus", "--threads", "0"], "--threads");
     assert_usage_error(

@@ -6,6 +6,20 @@ pub enum Error {
     /// The kernel refused the board or the split.
     #[error(transparent)]
     Kernel(#[from] nqueens_kernel::Error),
+    /// The domination puzzle refused the board.
+    #[error(transparent)]
+    Dominate(#[from] nqueens_puzzles::dominate::DominateError),
+    /// The pawns puzzle refused the board or the queens.
+    #[error(transparent)]
+    Pawns(#[from] nqueens_puzzles::pawns::PawnsError),
+    /// A depth other than 1 for a variant.
+    #[error("--depth {depth} does not apply to --{variant}: its search splits only by first-row column (depth 1)")]
+    VariantDepth {
+        /// The variant's name.
+        variant: &'static str,
+        /// The depth asked for.
+        depth: usize,
+    },
     /// Zero threads were asked for.
     #[error("the thread count must be at least 1")]
     NoThreads,
@@ -19,7 +33,7 @@ pub enum Error {
         /// The board asked for.
         n: usize,
     },
-    /// The caller asked to stop ([`crate::Progress::stop`]).
+    /// The caller asked to stop ([`crate::Stop::stop`]).
     #[error("interrupted after {done} of {total} subproblems")]
     Interrupted {
         /// Subproblems finished (counted or recorded).

@@ -3,7 +3,12 @@
 //!
 //! Data flows one way: the CLI asks, the scheduler splits and fans out, the
 //! kernel counts. The scheduler never prints; it reports finished
-//! subproblems to a [`Progress`] the caller supplies.
+//! pieces of work to the [`Hooks`] the caller supplies.
+//!
+//! One engine (`engine`) runs every kind of work (`work`: the solvers'
+//! splits, the variants, the puzzles' counts); one function
+//! ([`summarize`]) assembles the counts of a report, for a whole count and
+//! for a merge of shards.
 //!
 //! ```
 //! use nqueens_sched::{count, solvers, NoProgress, Options};
@@ -15,25 +20,31 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod engine;
 mod error;
 mod pool;
-pub mod puzzles;
+mod report;
+mod roles;
 pub mod solvers;
-mod split;
-mod variants;
+mod tally;
+mod work;
 
 use std::time::Instant;
 
 use nqueens_kernel::{
     symmetry::{fixed_by_half_turn, fixed_by_quarter_turn},
-    Board, Counts, Tally,
+    Board, Tally,
 };
 use serde::{Deserialize, Serialize};
 
+pub use engine::Work;
 pub use error::Error;
+pub use report::{summarize, Report, Summary, Symmetry};
+pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use solvers::Solver;
-pub use split::default_depth;
-pub use variants::{count_variant, VariantReport};
+pub use tally::{Found, Total};
+pub use work::split::default_depth;
+pub use work::Task;
 
 /// How to run a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,41 +76,6 @@ impl Options {
     }
 }
 
-/// The caller's say in a splitting count, and its view of the work as it
-/// completes: progress bars, checkpoints and shards are all built on this.
-/// Called from worker threads. Solvers that do not split call none of it.
-pub trait Progress: Sync {
-    /// The count is about to start on `subproblems` pieces of work.
-    fn start(&self, _subproblems: usize) {}
-    /// Whether to call [`Progress::weights`]: estimating costs a little, so
-    /// only a progress bar someone sees asks for it.
-    fn wants_weights(&self) -> bool {
-        false
-    }
-    /// After `start`, the estimated relative work of each subproblem, by
-    /// index (see [`nqueens_kernel::split::Part::estimate`]).
-    fn weights(&self, _weights: &[u64]) {}
-    /// The subproblem with this index (in its split) is finished, with its
-    /// weighted tally.
-    fn done(&self, _index: u64, _tally: Tally) {}
-    /// A tally already known for this subproblem (from a checkpoint): used
-    /// instead of counting it, and not reported to [`Progress::done`].
-    fn recorded(&self, _index: u64) -> Option<Tally> {
-        None
-    }
-    /// Whether this subproblem belongs to this run at all: a shard counts
-    /// only its own, and its total is then theirs alone.
-    fn wanted(&self, _index: u64) -> bool {
-        true
-    }
-    /// Asked before each subproblem: `true` leaves the rest uncounted and
-    /// the count ends with [`Error::Interrupted`] (finished ones were
-    /// already reported).
-    fn stop(&self) -> bool {
-        false
-    }
-}
-
 /// How a splitting solver cuts a board: what a checkpoint or a shard plan
 /// must agree on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,40 +86,6 @@ pub struct Layout {
     pub subproblems: usize,
     /// Nodes of the search that made them.
     pub prefix_nodes: u64,
-}
-
-/// A [`Progress`] that ignores everything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoProgress;
-
-impl Progress for NoProgress {}
-
-/// Solutions and nodes summed in `u128`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Total {
-    /// Solutions.
-    pub solutions: u128,
-    /// Nodes (queens placed).
-    pub nodes: u128,
-}
-
-impl From<Tally> for Total {
-    fn from(t: Tally) -> Total {
-        Total {
-            solutions: u128::from(t.solutions),
-            nodes: u128::from(t.nodes),
-        }
-    }
-}
-
-impl std::ops::Add for Total {
-    type Output = Total;
-    fn add(self, o: Total) -> Total {
-        Total {
-            solutions: self.solutions + o.solutions,
-            nodes: self.nodes + o.nodes,
-        }
-    }
 }
 
 /// What a solver's total search found, and how it went about it.
@@ -170,7 +112,7 @@ impl Outcome {
     ///
     /// ```
     /// use nqueens_sched::{Outcome, Total};
-    /// let o = Outcome::sequential(Total { solutions: 92, nodes: 2056 });
+    /// let o = Outcome::sequential(Total::plain(92, 2056));
     /// assert_eq!((o.threads, o.depth), (1, None));
     /// ```
     pub fn sequential(total: Total) -> Outcome {
@@ -182,70 +124,28 @@ impl Outcome {
     }
 }
 
-/// The result of one count: plain data, ready to print or store.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Report {
-    /// Board side.
-    pub n: usize,
-    /// Solver name.
-    pub solver: String,
-    /// Threads used.
-    pub threads: usize,
-    /// Split depth, for solvers that split.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub depth: Option<usize>,
-    /// Number of subproblems, for solvers that split.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub subproblems: Option<usize>,
-    /// All solutions.
-    pub total: u128,
-    /// Fundamental solutions (Burnside's lemma).
-    pub unique: u128,
-    /// Solutions fixed by a half turn.
-    pub fixed_180: u128,
-    /// Solutions fixed by a quarter turn.
-    pub fixed_90: u128,
-    /// Nodes (queens placed) of the total search.
-    pub nodes: u128,
-    /// Nodes of the symmetric searches.
-    pub symmetry_nodes: u128,
-    /// Calls of the placing procedure (classic solver only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub calls: Option<u64>,
-    /// Passes of the column loop (classic solver only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub iterations: Option<u64>,
-    /// Largest list of partial placements held at once (levels solver only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub peak_list: Option<u64>,
-    /// Wall-clock seconds for the whole count.
-    pub seconds: f64,
-    /// Seconds spent in the symmetric searches (the price of the unique
-    /// count); on several threads they overlap the total's search.
-    pub symmetry_seconds: f64,
-}
-
-/// Runs only `solver`'s total search, on a pool of `opts.threads`, with the
-/// caller's [`Progress`] choosing which subproblems belong to the run: what
-/// one shard of a cluster plan does. The symmetric searches are left to
-/// [`symmetric`], done once per plan.
+/// Runs only `task`'s search for the total, on a pool of `opts.threads`,
+/// with `hooks` choosing which pieces belong to the run: what one shard of
+/// a cluster plan does. The symmetric searches are left to [`symmetric`],
+/// done once per plan.
 ///
 /// ```
-/// use nqueens_sched::{count_parts, solvers, NoProgress, Options};
+/// use nqueens_sched::{count_parts, solvers, Hooks, NoProgress, Options, Task};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
-/// let o = count_parts(solvers::default(), board, &Options { threads: 2, depth: Some(2), memory: None }, &NoProgress).unwrap();
+/// let opts = Options { threads: 2, depth: Some(2), memory: None };
+/// let o = count_parts(Task::Solver(solvers::default()), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
 pub fn count_parts(
-    solver: &dyn Solver,
+    task: Task,
     board: Board,
     opts: &Options,
-    progress: &dyn Progress,
+    hooks: &Hooks,
 ) -> Result<Outcome, Error> {
     if opts.threads == 0 {
         return Err(Error::NoThreads);
     }
-    pool::run_on(opts.threads, || solver.total(board, opts, progress))?
+    pool::run_on(opts.threads, || task.total(board, opts, hooks))?
 }
 
 /// The solutions fixed by the half turn and by the quarter turn, with the
@@ -260,11 +160,8 @@ pub fn symmetric(board: Board) -> (Tally, Tally) {
 }
 
 /// Counts `board` with `solver`: its total, the symmetric solutions beside
-/// it, and unique by Burnside's lemma.
-///
-/// With more than one thread, the symmetric searches run as one more task
-/// in the same pool; the result is identical for every thread count and
-/// every depth.
+/// it, and unique by Burnside's lemma; `watch` sees the work as it
+/// completes. [`count_task`] with only a watcher.
 ///
 /// ```
 /// use nqueens_sched::{count, solvers, NoProgress, Options};
@@ -276,12 +173,39 @@ pub fn count(
     solver: &dyn Solver,
     board: Board,
     opts: &Options,
-    progress: &dyn Progress,
+    watch: &dyn Watch,
+) -> Result<Report, Error> {
+    count_task(Task::Solver(solver), board, opts, &Hooks::watching(watch))
+}
+
+/// Counts `board` with `task`: its total and, where the kind of work has
+/// them, its symmetries and unique solutions.
+///
+/// For a solver, with more than one thread, the symmetric searches run as
+/// one more task in the same pool; the result is identical for every
+/// thread count and every depth. The variants classify each solution as
+/// they find it; the puzzles count no symmetries.
+///
+/// ```
+/// use nqueens_puzzles::variant::Variant;
+/// use nqueens_sched::{count_task, Hooks, NoProgress, Options, Task};
+/// let board = nqueens_kernel::Board::new(7).unwrap();
+/// let opts = Options { threads: 2, ..Options::sequential() };
+/// let r = count_task(Task::Variant(Variant::Torus), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!((r.total, r.unique, r.subproblems), (28, 4, Some(7)));
+/// ```
+pub fn count_task(
+    task: Task,
+    board: Board,
+    opts: &Options,
+    hooks: &Hooks,
 ) -> Result<Report, Error> {
     if opts.threads == 0 {
         return Err(Error::NoThreads);
     }
-    if let Some(depth) = opts.depth {
+    // The puzzles cut their searches at their own depths; a solver's and
+    // a variant's depth cut the board's rows.
+    if let (Some(depth), Task::Solver(_) | Task::Variant(_)) = (opts.depth, task) {
         if depth == 0 || depth > board.n() {
             return Err(nqueens_kernel::Error::DepthOutOfRange {
                 depth,
@@ -290,52 +214,50 @@ pub fn count(
             .into());
         }
     }
-    if board.n() > solver.max_n() {
-        return Err(Error::TooLargeForSolver {
-            solver: solver.name(),
-            max: solver.max_n(),
-            n: board.n(),
-        });
-    }
     let start = Instant::now();
-    let threads = if solver.uses_threads() {
-        opts.threads
-    } else {
-        1
-    };
-    let symmetric = || {
-        let start = Instant::now();
-        let found = symmetric(board);
-        (found, start.elapsed().as_secs_f64())
-    };
-    let (outcome, ((half, quarter), symmetry_seconds)) = pool::run_on(threads, || {
-        if threads == 1 {
-            (solver.total(board, opts, progress), symmetric())
-        } else {
-            rayon::join(|| solver.total(board, opts, progress), symmetric)
+    let (solver, threads) = match task {
+        Task::Solver(s) if board.n() > s.max_n() => {
+            return Err(Error::TooLargeForSolver {
+                solver: s.name(),
+                max: s.max_n(),
+                n: board.n(),
+            })
         }
+        Task::Solver(s) if !s.uses_threads() => (Some(s), 1),
+        Task::Solver(s) => (Some(s), opts.threads),
+        _ => (None, opts.threads),
+    };
+    let searched = || {
+        let start = Instant::now();
+        let (half, quarter) = symmetric(board);
+        let symmetry = Symmetry::Searched {
+            fixed_180: half.solutions,
+            fixed_90: quarter.solutions,
+            nodes: half.nodes + quarter.nodes,
+        };
+        (symmetry, start.elapsed().as_secs_f64())
+    };
+    let (outcome, (symmetry, symmetry_seconds)) = pool::run_on(threads, || match (solver, task) {
+        (None, Task::Variant(_)) => (task.total(board, opts, hooks), (Symmetry::Classified, 0.0)),
+        (None, _) => (task.total(board, opts, hooks), (Symmetry::Uncounted, 0.0)),
+        _ if threads == 1 => (task.total(board, opts, hooks), searched()),
+        _ => rayon::join(|| task.total(board, opts, hooks), searched),
     })?;
     let outcome = outcome?;
     let seconds = start.elapsed().as_secs_f64();
-    let c = Counts::combine(
-        board,
-        outcome.total.solutions,
-        outcome.total.nodes,
-        half,
-        quarter,
-    );
+    let s = summarize(board, outcome.total, symmetry);
     Ok(Report {
         n: board.n(),
-        solver: solver.name().to_string(),
+        solver: task.solver().to_string(),
         threads: outcome.threads,
         depth: outcome.depth,
         subproblems: outcome.subproblems,
-        total: c.total,
-        unique: c.unique,
-        fixed_180: c.fixed_180,
-        fixed_90: c.fixed_90,
-        nodes: c.nodes,
-        symmetry_nodes: c.symmetry_nodes,
+        total: s.total,
+        unique: s.unique.unwrap_or(0),
+        fixed_180: s.fixed_180,
+        fixed_90: s.fixed_90,
+        nodes: s.nodes,
+        symmetry_nodes: s.symmetry_nodes,
         calls: outcome.calls,
         iterations: outcome.iterations,
         peak_list: outcome.peak_list,

@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, Tally};
-use nqueens_sched::{count, solvers, NoProgress, Options, Progress, Report};
+use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board};
+use nqueens_sched::{count, solvers, Found, NoProgress, Options, Report, Watch};
 use proptest::prelude::*;
 
 /// Total and unique counted by brute force over the naive solver's list.
@@ -165,11 +165,11 @@ struct Recorder {
     solutions: AtomicU64,
 }
 
-impl Progress for Recorder {
+impl Watch for Recorder {
     fn start(&self, subproblems: usize) {
         self.announced.store(subproblems, Ordering::SeqCst);
     }
-    fn done(&self, _: u64, t: Tally) {
+    fn done(&self, _: u64, t: Found) {
         self.finished.fetch_add(1, Ordering::SeqCst);
         self.solutions.fetch_add(t.solutions, Ordering::SeqCst);
     }

@@ -1,7 +1,8 @@
 //! `nqueens count N`, and its variants `--torus` and `--no-three-in-line`.
 //!
-//! A variant runs its own search ([`nqueens_puzzles::variant::Variant`]) through
-//! [`nqueens_sched::count_variant`], one task per first-row column, and is
+//! A variant runs its own search ([`nqueens_puzzles::variant::Variant`]) through the
+//! same engine and machinery (progress, checkpoint, threads), one piece per
+//! first-row column, and is
 //! printed with the same keys as an ordinary count plus `variant` and
 //! `note`: `solver` names the variant's search, `depth` is 1 and
 //! `subproblems` the `n` first-row columns, `symmetry_nodes` and
@@ -9,25 +10,20 @@
 //! is found, no separate search), and `verified` is null (no published
 //! table is kept for the variants; the tests check them against OEIS).
 
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{Report, VariantReport};
+use nqueens_sched::{Report, Task};
 
-use super::Mismatch;
-use crate::checkpoint::{Checkpoint, Header};
 use crate::cli::{CountArgs, VariantArgs};
 use crate::export::{self, Cell, Format, Record};
-use crate::journal::Journal;
-use crate::memory::Budget;
 use crate::options::{self, Count};
-use crate::progress::Bar;
-use crate::signals;
+use crate::run::memory::{self, Budget};
+use crate::run::session::Session;
 use crate::verify::Check;
+use crate::verify::Mismatch;
 
 /// `nqueens count`: a variant when one is asked for, else the ordinary count.
 pub fn dispatch(args: CountArgs) -> Result<ExitCode> {
@@ -38,23 +34,15 @@ pub fn dispatch(args: CountArgs) -> Result<ExitCode> {
 }
 
 pub fn run(opts: Count) -> Result<ExitCode> {
-    let bar = Bar::new(format!("n = {}", opts.board.n()));
-    let report = match &opts.checkpoint {
-        None => nqueens_sched::count(opts.solver, opts.board, &opts.run, &bar),
-        Some(path) => with_checkpoint(&opts, path, &bar)?,
-    };
-    bar.finish();
-    let report = report.map_err(|e| {
-        let refused = matches!(e, nqueens_sched::Error::OverBudget { .. });
-        let e = crate::memory::explain(e, opts.budget, opts.board.n());
-        match &opts.checkpoint {
-            Some(path) if refused => anyhow::anyhow!(
-                "{e:#}; the finished subproblems are kept in {}, and the same command with more memory resumes from them",
-                path.display()
-            ),
-            _ => e,
-        }
-    })?;
+    let report = Session {
+        task: Task::Solver(opts.solver),
+        board: opts.board,
+        opts: opts.run,
+        budget: opts.budget,
+        checkpoint: opts.checkpoint.as_deref(),
+        label: format!("n = {}", opts.board.n()),
+    }
+    .count()?;
     let check = Check::of(report.n, report.total, report.unique);
     let format = Format::from(opts.format);
     let record = record(&report, check, opts.budget);
@@ -69,59 +57,10 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Counts with every finished subproblem recorded in `path`, resuming from
-/// what it already holds.
-fn with_checkpoint(
-    opts: &Count,
-    path: &Path,
-    bar: &Bar,
-) -> Result<Result<Report, nqueens_sched::Error>> {
-    let mut run = opts.run;
-    // Resuming adopts the checkpoint's depth unless one is asked for: the
-    // default depth depends on the thread count, which may have changed.
-    if run.depth.is_none() {
-        run.depth = Checkpoint::recorded_depth(path)?;
-    }
-    let layout = opts.solver.layout(opts.board, &run)?.with_context(|| {
-        format!(
-            "solver '{}' does not split its work, so it cannot checkpoint (use pairs or parallel)",
-            opts.solver.name()
-        )
-    })?;
-    run.depth = Some(layout.depth);
-    let header = Header {
-        n: opts.board.n(),
-        solver: opts.solver.name().to_string(),
-        depth: layout.depth,
-        subproblems: layout.subproblems,
-        kernel: nqueens_kernel::VERSION.to_string(),
-    };
-    let ck = Arc::new(Checkpoint::open(path, &header)?);
-    let resume: Vec<String> = std::env::args()
-        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
-        .collect();
-    let resume = resume.join(" ");
-    let watcher = Arc::clone(&ck);
-    signals::on_stop(move || watcher.exit_interrupted(&resume))?;
-    let journal = Journal::new(bar, &ck, None);
-    let report = nqueens_sched::count(opts.solver, opts.board, &run, &journal);
-    ck.sync()
-        .with_context(|| format!("cannot sync checkpoint {}", path.display()))?;
-    if let Some(e) = journal.failure() {
-        return Err(e).with_context(|| {
-            format!(
-                "cannot write to checkpoint {} (the records before this error are safe)",
-                path.display()
-            )
-        });
-    }
-    Ok(report)
-}
-
 /// The process's peak memory so far, for a record (a count is the last
 /// thing a `count` process does, so this is the count's peak).
 fn peak_memory() -> Cell {
-    crate::memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
+    memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
 }
 
 /// The report as one record: the JSON keys, in order.
@@ -167,7 +106,7 @@ pub(super) fn max_n(variant: Variant) -> usize {
 }
 
 /// The variant asked for by the flags, if any.
-pub(super) fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
+pub(crate) fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
     match (a.torus, a.no_three_in_line) {
         (true, true) => bail!(
             "--torus and --no-three-in-line cannot be combined: on a torus lines wrap around too, which is a different problem this tool does not count"
@@ -179,7 +118,7 @@ pub(super) fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
 }
 
 /// Refuses a board the variant's search would take too long on.
-pub(super) fn check_size(variant: Variant, board: Board) -> Result<()> {
+pub(crate) fn check_size(variant: Variant, board: Board) -> Result<()> {
     let max = max_n(variant);
     if board.n() > max {
         bail!(
@@ -198,17 +137,23 @@ fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
     if a.solver.is_some() {
         bail!("--solver chooses among the ordinary counting methods; --{flag} has its own search");
     }
-    if a.depth.is_some() {
-        bail!("--depth does not apply to --{flag}: its search is split by first-row column");
-    }
-    if a.checkpoint.is_some() {
-        bail!("--checkpoint is not available with --{flag}: its counts are not split into resumable subproblems");
-    }
     check_size(variant, board)?;
-    // Variant searches keep no lists: the budget is checked, not shared.
-    let threads = options::run(&a.run, None)?.0.threads;
-    let report = nqueens_sched::count_variant(variant, board, threads)?;
-    let total = u128::from(report.tally.solutions);
+    let depth = a
+        .depth
+        .as_deref()
+        .map(|d| options::whole(d, "--depth"))
+        .transpose()?;
+    let (opts, budget) = options::run(&a.run, depth)?;
+    let report = Session {
+        task: Task::Variant(variant),
+        board,
+        opts,
+        budget,
+        checkpoint: a.checkpoint.as_deref(),
+        label: format!("--{flag} {}", board.n()),
+    }
+    .count()?;
+    let total = report.total;
     // Pólya's theorem, as a check on the search (never as its answer).
     if variant == Variant::Torus && (total > 0) != prime_to_6(board.n()) {
         return Err(Mismatch(format!(
@@ -217,7 +162,7 @@ fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    export::print_one(Format::from(a.format), &variant_record(&report))?;
+    export::print_one(Format::from(a.format), &variant_record(variant, &report))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -252,30 +197,24 @@ fn note(variant: Variant, n: usize, total: u128) -> Option<String> {
 
 /// A variant's report as one record: the ordinary count's keys, with
 /// `variant` after `solver` and `note` at the end.
-fn variant_record(r: &VariantReport) -> Record {
-    let t = &r.tally;
+fn variant_record(variant: Variant, r: &Report) -> Record {
     let rate = if r.seconds > 0.0 {
-        t.nodes as f64 / r.seconds
+        r.nodes as f64 / r.seconds
     } else {
         0.0
     };
-    let solver = match r.variant {
-        Variant::Torus => "torus-bitmask",
-        Variant::NoThreeInLine => "collinear-pruning",
-    };
-    let total = u128::from(t.solutions);
     vec![
         ("n", r.n.into()),
-        ("solver", solver.into()),
-        ("variant", r.variant.name().into()),
+        ("solver", r.solver.as_str().into()),
+        ("variant", variant.name().into()),
         ("threads", r.threads.into()),
-        ("depth", 1usize.into()),
+        ("depth", r.depth.into()),
         ("subproblems", r.subproblems.into()),
-        ("total", total.into()),
+        ("total", r.total.into()),
         ("unique", r.unique.into()),
-        ("fixed_180", t.fixed_180.into()),
-        ("fixed_90", t.fixed_90.into()),
-        ("nodes", t.nodes.into()),
+        ("fixed_180", r.fixed_180.into()),
+        ("fixed_90", r.fixed_90.into()),
+        ("nodes", r.nodes.into()),
         ("symmetry_nodes", 0u64.into()),
         ("calls", Cell::Null),
         ("iterations", Cell::Null),
@@ -286,7 +225,7 @@ fn variant_record(r: &VariantReport) -> Record {
         ("verified", Cell::Null),
         (
             "note",
-            note(r.variant, r.n, total).map_or(Cell::Null, Cell::Text),
+            note(variant, r.n, r.total).map_or(Cell::Null, Cell::Text),
         ),
     ]
 }

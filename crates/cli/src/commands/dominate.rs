@@ -20,27 +20,31 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use nqueens_kernel::oeis;
 use nqueens_puzzles::dominate::{Domination, Square, MAX_N};
+use nqueens_sched::Task;
 
-use super::Mismatch;
 use crate::cli::{DominateArgs, PlacementFormat};
 use crate::options;
-use crate::progress::Bar;
+use crate::run::session::Session;
+use crate::verify::Mismatch;
 
 pub fn run(args: DominateArgs) -> Result<ExitCode> {
-    let n = size(
-        &args.n,
-        MAX_N,
-        "dominate",
-        "the search's bit sets hold 13 x 13, which counts in about 30 s on one thread",
-    )?;
-    let threads = options::run(&args.run, None)?.0.threads;
+    let n = board_size(&args.n)?;
+    let (opts, budget) = options::run(&args.run, None)?;
+    if args.checkpoint.is_some() && !args.count {
+        anyhow::bail!("--checkpoint records the parts of a count: it needs --count");
+    }
     let d = Domination::new(n)?;
     let min = d.minimum();
     let count = if args.count {
-        let bar = Bar::new(format!("dominate {n}"));
-        let total = nqueens_sched::puzzles::count_dominating(&d, &min, threads, &bar);
-        bar.finish();
-        Some(total?.solutions)
+        let session = Session {
+            task: Task::Dominate,
+            board: nqueens_kernel::Board::new(n)?,
+            opts,
+            budget,
+            checkpoint: args.checkpoint.as_deref(),
+            label: format!("dominate {n}"),
+        };
+        Some(session.count()?.total)
     } else {
         None
     };
@@ -83,6 +87,16 @@ pub fn run(args: DominateArgs) -> Result<ExitCode> {
     drop(out);
     check(n, min.queens(), count)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Parses the board size of a domination problem.
+pub(crate) fn board_size(text: &str) -> Result<usize> {
+    size(
+        text,
+        MAX_N,
+        "dominate",
+        "the search's bit sets hold 13 x 13, which counts in about 30 s on one thread",
+    )
 }
 
 /// Compares the results with OEIS A075458 and A002564 where they are known.

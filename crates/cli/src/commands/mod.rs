@@ -2,12 +2,11 @@
 //! records through an export sink.
 
 mod bench;
-mod count;
-mod dominate;
-mod pawns;
+pub(crate) mod count;
+pub(crate) mod dominate;
+pub(crate) mod pawns;
 pub mod pieces;
 mod plot;
-mod shard;
 mod show;
 mod solutions;
 mod solve;
@@ -19,19 +18,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::cli::{Args, Command};
-
-/// A computed count that disagrees with the published table: never a
-/// footnote, always a failing exit code.
-#[derive(Debug)]
-pub struct Mismatch(pub String);
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Mismatch {}
+use crate::cluster;
+pub use crate::verify::Mismatch;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
@@ -45,10 +33,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Dominate(a) => dominate::run(a),
         Command::Pawns(a) => pawns::run(a),
         Command::Pieces(a) => pieces::run(a),
-        Command::Plan(a) => shard::plan(a),
-        Command::RunShard(a) => shard::run_shard(a),
-        Command::Missing(a) => shard::missing(a),
-        Command::Merge(a) => shard::merge(a),
+        Command::Plan(a) => cluster::make::plan(a),
+        Command::RunShard(a) => cluster::shard::run_shard(a),
+        Command::Missing(a) => cluster::merge::missing(a),
+        Command::Merge(a) => cluster::merge::merge(a),
         Command::Solvers => solvers::run(),
     }
 }

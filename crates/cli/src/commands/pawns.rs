@@ -19,12 +19,13 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use nqueens_kernel::oeis;
 use nqueens_puzzles::pawns::{most_queens, PawnsError, Placement, Problem};
+use nqueens_sched::Task;
 
 use super::dominate::{grid, json_names, name, size};
-use super::Mismatch;
 use crate::cli::{PawnsArgs, PlacementFormat};
 use crate::options;
-use crate::progress::Bar;
+use crate::run::session::Session;
+use crate::verify::Mismatch;
 
 /// The largest board, measured (see the module documentation).
 const LIMIT_N: usize = 11;
@@ -33,21 +34,24 @@ const LIMIT_N: usize = 11;
 const LIMIT_EXTRA: usize = 4;
 
 pub fn run(args: PawnsArgs) -> Result<ExitCode> {
-    let n = size(
-        &args.n,
-        LIMIT_N,
-        "pawns",
-        "the measured limit: larger boards take minutes",
-    )?;
+    let n = board_size(&args.n)?;
     let queens = queens(&args.queens, n)?;
-    let threads = options::run(&args.run, None)?.0.threads;
+    let (opts, budget) = options::run(&args.run, None)?;
+    if args.checkpoint.is_some() && !args.count {
+        anyhow::bail!("--checkpoint records the parts of a count: it needs --count");
+    }
     let problem = Problem::new(n, queens)?;
     let min = problem.minimum();
     let count = if args.count {
-        let bar = Bar::new(format!("pawns {n} --queens {queens}"));
-        let total = nqueens_sched::puzzles::count_with_pawns(&problem, &min, threads, &bar);
-        bar.finish();
-        Some(total?.solutions)
+        let session = Session {
+            task: Task::Pawns { queens },
+            board: nqueens_kernel::Board::new(n)?,
+            opts,
+            budget,
+            checkpoint: args.checkpoint.as_deref(),
+            label: format!("pawns {n} --queens {queens}"),
+        };
+        Some(session.count()?.total)
     } else {
         None
     };
@@ -104,6 +108,16 @@ pub fn run(args: PawnsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Parses the board size of a pawns problem.
+pub(crate) fn board_size(text: &str) -> Result<usize> {
+    size(
+        text,
+        LIMIT_N,
+        "pawns",
+        "the measured limit: larger boards take minutes",
+    )
+}
+
 /// The pieces to draw: `Q` and `P`.
 fn pieces(p: &Placement) -> Vec<((usize, usize), char)> {
     let queens = p.queens.iter().map(|&s| (s, 'Q'));
@@ -135,7 +149,7 @@ fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<(
 
 /// Parses `--queens`: at least 1, at most what pawns can allow, and within
 /// the measured limit.
-fn queens(text: &str, n: usize) -> Result<usize> {
+pub(crate) fn queens(text: &str, n: usize) -> Result<usize> {
     let q = options::whole(text, "--queens").map_err(|_| {
         anyhow::anyhow!(
             "--queens must be a whole number from 1 to {}, not '{text}'",

@@ -6,7 +6,7 @@ use nqueens_kernel::{
 };
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// Bitmask depth-first search over the whole board, no mirroring.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,7 +19,7 @@ impl Solver for Bitmask {
     fn description(&self) -> &'static str {
         "bitmask depth-first search of the whole tree, no mirroring, one thread"
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         Ok(Outcome::sequential(Total::from(count_from(
             board,
             State::empty(),

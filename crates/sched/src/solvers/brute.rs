@@ -6,7 +6,7 @@ use nqueens_kernel::{
 };
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// Tries all `n!` one-per-row-and-column placements; nodes are permutations.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +22,7 @@ impl Solver for Brute {
     fn max_n(&self) -> usize {
         BRUTE_MAX_N
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         Ok(Outcome::sequential(Total::from(brute_force(board))))
     }
 }

@@ -3,7 +3,7 @@
 use nqueens_kernel::{reference::classic, Board};
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// One queen per row, tables of used columns and diagonals, a loop over
 /// every column: reports its calls and loop iterations.
@@ -17,15 +17,12 @@ impl Solver for Classic {
     fn description(&self) -> &'static str {
         "textbook array search (tables of columns and diagonals), counts calls and loop iterations"
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let t = classic(board);
         Ok(Outcome {
             calls: Some(t.calls),
             iterations: Some(t.iterations),
-            ..Outcome::sequential(Total {
-                solutions: u128::from(t.solutions),
-                nodes: u128::from(t.calls),
-            })
+            ..Outcome::sequential(Total::plain(u128::from(t.solutions), u128::from(t.calls)))
         })
     }
 }

@@ -3,7 +3,7 @@
 use nqueens_kernel::{reference::free_columns, Board};
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// Passes down the array of columns still free, so only diagonals are tested.
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,7 +16,7 @@ impl Solver for Columns {
     fn description(&self) -> &'static str {
         "free-column array passed down the recursion, only diagonals tested (Turbo Pascal design)"
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         Ok(Outcome::sequential(Total::from(free_columns(board))))
     }
 }

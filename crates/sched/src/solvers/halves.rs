@@ -6,7 +6,7 @@
 use nqueens_kernel::{halves::HalfSplit, Board};
 
 use super::Solver;
-use crate::{split, Error, Options, Outcome, Progress};
+use crate::{work::split, Error, Hooks, Options, Outcome};
 
 /// Counts by joining left and right half boards, one task per row set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,17 +39,7 @@ impl Solver for Halves {
     fn uses_threads(&self) -> bool {
         true
     }
-    fn total(
-        &self,
-        board: Board,
-        opts: &Options,
-        progress: &dyn Progress,
-    ) -> Result<Outcome, Error> {
-        split::run(
-            board,
-            &Halves::options(board, opts),
-            progress,
-            HalfSplit::new,
-        )
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        split::run(board, &Halves::options(board, opts), hooks, HalfSplit::new)
     }
 }

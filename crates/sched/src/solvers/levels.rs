@@ -6,7 +6,7 @@ use nqueens_kernel::{
 };
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// Breadth-first: keeps one whole level of partial placements in memory.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +22,7 @@ impl Solver for Levels {
     fn max_n(&self) -> usize {
         LEVELS_MAX_N
     }
-    fn total(&self, board: Board, opts: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let cap = opts
             .memory
             .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));

@@ -3,7 +3,7 @@
 use nqueens_kernel::{count_total, Board};
 
 use super::Solver;
-use crate::{Error, Options, Outcome, Progress, Total};
+use crate::{Error, Hooks, Options, Outcome, Total};
 
 /// The bitmask kernel with first-row half-mirroring, on one thread.
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,7 +16,7 @@ impl Solver for Mirror {
     fn description(&self) -> &'static str {
         "bitmask kernel with first-row half-mirroring, one thread, no split"
     }
-    fn total(&self, board: Board, _: &Options, _: &dyn Progress) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         Ok(Outcome::sequential(Total::from(count_total(board))))
     }
 }

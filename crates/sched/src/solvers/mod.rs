@@ -12,7 +12,7 @@ mod parallel;
 
 use nqueens_kernel::Board;
 
-use crate::{Error, Options, Outcome, Progress};
+use crate::{Error, Hooks, Options, Outcome};
 
 pub use bitmask::Bitmask;
 pub use brute::Brute;
@@ -49,12 +49,7 @@ pub trait Solver: Sync {
     }
     /// Counts all solutions. Called on the pool the scheduler built (or on
     /// the calling thread for one thread).
-    fn total(
-        &self,
-        board: Board,
-        opts: &Options,
-        progress: &dyn Progress,
-    ) -> Result<Outcome, Error>;
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error>;
 }
 
 /// Every solver, the default first: the fastest measured (see

@@ -4,7 +4,7 @@
 use nqueens_kernel::{pairs::PairSplit, Board};
 
 use super::Solver;
-use crate::{split, Error, Options, Outcome, Progress};
+use crate::{work::split, Error, Hooks, Options, Outcome};
 
 /// Splits the board into canonical first-row/last-row pair subproblems and
 /// counts them on all threads.
@@ -24,12 +24,7 @@ impl Solver for Pairs {
     fn uses_threads(&self) -> bool {
         true
     }
-    fn total(
-        &self,
-        board: Board,
-        opts: &Options,
-        progress: &dyn Progress,
-    ) -> Result<Outcome, Error> {
-        split::run(board, opts, progress, PairSplit::new)
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        split::run(board, opts, hooks, PairSplit::new)
     }
 }

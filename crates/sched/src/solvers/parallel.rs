@@ -3,7 +3,7 @@
 use nqueens_kernel::{split::Split, Board};
 
 use super::Solver;
-use crate::{split, Error, Options, Outcome, Progress};
+use crate::{work::split, Error, Hooks, Options, Outcome};
 
 /// Splits the board into prefix subproblems (the placements of the first
 /// rows, first row halved by the mirror) and counts them on all threads.
@@ -23,12 +23,7 @@ impl Solver for Parallel {
     fn uses_threads(&self) -> bool {
         true
     }
-    fn total(
-        &self,
-        board: Board,
-        opts: &Options,
-        progress: &dyn Progress,
-    ) -> Result<Outcome, Error> {
-        split::run(board, opts, progress, Split::new)
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        split::run(board, opts, hooks, Split::new)
     }
 }

@@ -5,8 +5,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens_kernel::Tally;
-use nqueens_sched::Progress;
+use nqueens_sched::{Found, Watch};
 
 /// A progress bar (over subproblems, or benchmark runs), drawn on stderr
 /// when it is a terminal and hidden otherwise (pipes, files, CI logs).
@@ -50,8 +49,8 @@ impl Bar {
         }
     }
 
-    /// Subproblem `index` needs no counting (a checkpoint has it).
-    pub fn passed(&self, index: u64) {
+    /// Piece `index` is off the remaining work.
+    fn step(&self, index: u64) {
         let w = self.weights.lock().map_or(1, |w| {
             usize::try_from(index)
                 .ok()
@@ -86,12 +85,12 @@ impl Bar {
     }
 }
 
-impl Progress for Bar {
-    fn start(&self, subproblems: usize) {
+impl Watch for Bar {
+    fn start(&self, pieces: usize) {
         if let Ok(mut w) = self.weights.lock() {
             w.clear();
         }
-        self.bar.set_length(subproblems as u64);
+        self.bar.set_length(pieces as u64);
         self.bar.set_position(0);
         self.bar.reset_eta();
     }
@@ -107,10 +106,14 @@ impl Progress for Bar {
         }
     }
 
-    fn done(&self, index: u64, _: Tally) {
-        // A hidden bar is not worth a lock per subproblem.
+    fn done(&self, index: u64, _: Found) {
+        // A hidden bar is not worth a lock per piece.
         if self.visible {
-            self.passed(index);
+            self.step(index);
         }
+    }
+
+    fn passed(&self, index: u64) {
+        self.step(index);
     }
 }

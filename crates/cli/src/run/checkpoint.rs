@@ -8,9 +8,17 @@
 //! damaged nor moved into another checkpoint unnoticed:
 //!
 //! ```text
-//! nqueens-checkpoint 1 n=16 solver=pairs depth=3 subproblems=462 kernel=0.1.0 crc=1c291ca3
+//! nqueens-checkpoint 2 work=count n=16 solver=pairs depth=3 subproblems=462 kernel=0.1.0 crc=1c291ca3
 //! 17 31520 1130322 9f1e0a44
 //! ```
+//!
+//! `work` names the kind of work (`count`, `torus`, `no-three-in-line`,
+//! `dominate`, `pawns-with-Q-queens`), so a checkpoint of one kind is never
+//! resumed by another. A record holds the piece's index and what it found:
+//! solutions and nodes, and for the variants the solutions fixed by a half
+//! turn, by a quarter turn, and the fundamental ones. Format 1 files (before
+//! `work` was recorded, ordinary counts only) still resume: their header
+//! reads as `work=count`, and new records are chained to it as before.
 //!
 //! Each record is written with one `write` call and flushed to the OS as
 //! soon as its subproblem finishes, so `kill -9` loses at most the
@@ -29,16 +37,20 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::Tally;
+use nqueens_sched::Found;
 
-/// Format version of the file; a change of layout bumps it.
-const VERSION: u32 = 1;
+/// Format version of the files this build writes; it reads 1 and 2.
+const VERSION: u32 = 2;
 /// How often appended records are synced to disk.
 const SYNC_EVERY: Duration = Duration::from_secs(2);
 
 /// What a checkpoint belongs to: the count must match it exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// Format version; 1 files resume ordinary counts.
+    pub version: u32,
+    /// The kind of work (`nqueens_sched::Task::work`).
+    pub work: String,
     pub n: usize,
     pub solver: String,
     pub depth: usize,
@@ -47,11 +59,33 @@ pub struct Header {
 }
 
 impl Header {
+    /// The header of this build's format.
+    pub fn new(task: nqueens_sched::Task, n: usize, layout: nqueens_sched::Layout) -> Header {
+        Header {
+            version: VERSION,
+            work: task.work(),
+            n,
+            solver: task.solver().to_string(),
+            depth: layout.depth,
+            subproblems: layout.subproblems,
+            kernel: nqueens_kernel::VERSION.to_string(),
+        }
+    }
+
     fn line_body(&self) -> String {
+        let work = match self.version {
+            1 => String::new(),
+            _ => format!(" work={}", self.work),
+        };
         format!(
-            "nqueens-checkpoint {VERSION} n={} solver={} depth={} subproblems={} kernel={}",
-            self.n, self.solver, self.depth, self.subproblems, self.kernel
+            "nqueens-checkpoint {}{work} n={} solver={} depth={} subproblems={} kernel={}",
+            self.version, self.n, self.solver, self.depth, self.subproblems, self.kernel
         )
+    }
+
+    /// Numbers recorded per piece: 5 for the variants, 2 for the others.
+    fn width(&self) -> usize {
+        nqueens_sched::Task::parse(&self.work, &self.solver).map_or(2, |t| t.width())
     }
 
     fn line(&self) -> String {
@@ -65,11 +99,22 @@ impl Header {
             return None;
         }
         let mut words = body.split(' ');
-        if words.next()? != "nqueens-checkpoint" || words.next()?.parse::<u32>().ok()? != VERSION {
+        if words.next()? != "nqueens-checkpoint" {
             return None;
         }
+        let version = words
+            .next()?
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=VERSION).contains(v))?;
         let fields: HashMap<&str, &str> = words.filter_map(|w| w.split_once('=')).collect();
+        let work = match version {
+            1 => "count",
+            _ => fields.get("work")?,
+        };
         Some(Header {
+            version,
+            work: work.to_string(),
             n: fields.get("n")?.parse().ok()?,
             solver: fields.get("solver")?.to_string(),
             depth: fields.get("depth")?.parse().ok()?,
@@ -81,6 +126,7 @@ impl Header {
     /// The first difference from `other`, in words, if any.
     fn difference(&self, other: &Header) -> Option<String> {
         let pairs = [
+            ("work", self.work.clone(), other.work.clone()),
             ("n", self.n.to_string(), other.n.to_string()),
             ("solver", self.solver.clone(), other.solver.clone()),
             (
@@ -107,14 +153,15 @@ pub struct Checkpoint {
     path: PathBuf,
     header_crc: u32,
     subproblems: usize,
-    recorded: HashMap<u64, Tally>,
+    width: usize,
+    recorded: HashMap<u64, Found>,
     appended: AtomicUsize,
     file: Mutex<(File, Instant)>,
 }
 
 impl Checkpoint {
-    /// Reads the depth recorded in an existing checkpoint, if `path` is one.
-    pub fn recorded_depth(path: &Path) -> Result<Option<usize>> {
+    /// Reads the header of an existing checkpoint, if `path` is one.
+    pub fn recorded_header(path: &Path) -> Result<Option<Header>> {
         if !path.exists() {
             return Ok(None);
         }
@@ -126,12 +173,13 @@ impl Checkpoint {
                 path.display()
             )
         })?;
-        Ok(Some(header.depth))
+        Ok(Some(header))
     }
 
     /// Opens `path` for `header`: creates it, or loads and checks it.
     pub fn open(path: &Path, header: &Header) -> Result<Checkpoint> {
-        let header_crc = crc32(header.line().as_bytes());
+        let mut header_crc = crc32(header.line().as_bytes());
+        let width = header.width();
         let mut recorded = HashMap::new();
         if path.exists() {
             let text = read(path)?;
@@ -149,11 +197,14 @@ impl Checkpoint {
                     path.display()
                 );
             }
+            // Records are chained to the file's own header line (format 1
+            // or 2), and new ones follow them.
+            header_crc = crc32(theirs.line().as_bytes());
             let mut good_len = first.len();
             let rest: Vec<&str> = lines.collect();
             for (i, line) in rest.iter().enumerate() {
                 let last = i + 1 == rest.len();
-                match parse_record(line.trim_end(), header_crc, header.subproblems)
+                match parse_record(line.trim_end(), header_crc, header.subproblems, width)
                     .filter(|_| line.ends_with('\n'))
                 {
                     Some((index, tally)) => {
@@ -205,19 +256,25 @@ impl Checkpoint {
             path: path.to_path_buf(),
             header_crc,
             subproblems: header.subproblems,
+            width,
             recorded,
             appended: AtomicUsize::new(0),
             file: Mutex::new((file, Instant::now())),
         })
     }
 
-    pub fn recorded(&self, index: u64) -> Option<Tally> {
+    pub fn recorded(&self, index: u64) -> Option<Found> {
         self.recorded.get(&index).copied()
     }
 
     /// Appends one finished subproblem: one write, flushed to the OS.
-    pub fn append(&self, index: u64, tally: Tally) -> std::io::Result<()> {
-        let body = format!("{index} {} {}", tally.solutions, tally.nodes);
+    pub fn append(&self, index: u64, found: Found) -> std::io::Result<()> {
+        let fields: Vec<String> = found
+            .fields(self.width)
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        let body = format!("{index} {}", fields.join(" "));
         let line = format!("{body} {:08x}\n", record_crc(self.header_crc, &body));
         let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
         let (file, synced) = &mut *guard;
@@ -270,17 +327,21 @@ fn record_crc(header_crc: u32, body: &str) -> u32 {
     crc32(format!("{header_crc:08x} {body}").as_bytes())
 }
 
-fn parse_record(line: &str, header_crc: u32, subproblems: usize) -> Option<(u64, Tally)> {
+fn parse_record(
+    line: &str,
+    header_crc: u32,
+    subproblems: usize,
+    width: usize,
+) -> Option<(u64, Found)> {
     let (body, crc) = line.rsplit_once(' ')?;
     if u32::from_str_radix(crc, 16).ok()? != record_crc(header_crc, body) {
         return None;
     }
     let mut f = body.split(' ');
     let index: u64 = f.next()?.parse().ok()?;
-    let solutions = f.next()?.parse().ok()?;
-    let nodes = f.next()?.parse().ok()?;
-    (f.next().is_none() && index < subproblems as u64)
-        .then_some((index, Tally { solutions, nodes }))
+    let fields: Vec<u64> = f.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    let found = Found::from_fields(&fields).filter(|_| fields.len() == width)?;
+    (index < subproblems as u64).then_some((index, found))
 }
 
 /// CRC-32 (IEEE 802.3, reflected, as in zlib and PNG), bitwise: records are
@@ -302,12 +363,18 @@ mod tests {
 
     fn header() -> Header {
         Header {
+            version: VERSION,
+            work: "count".into(),
             n: 10,
             solver: "pairs".into(),
             depth: 2,
             subproblems: 40,
             kernel: "0.1.0".into(),
         }
+    }
+
+    fn plain(solutions: u64, nodes: u64) -> Found {
+        Found::from(nqueens_kernel::Tally { solutions, nodes })
     }
 
     fn temp(name: &str) -> PathBuf {
@@ -325,22 +392,8 @@ mod tests {
     fn records_survive_a_reopen_and_a_torn_last_line_is_dropped() {
         let p = temp("torn");
         let c = Checkpoint::open(&p, &header()).unwrap();
-        c.append(
-            3,
-            Tally {
-                solutions: 8,
-                nodes: 100,
-            },
-        )
-        .unwrap();
-        c.append(
-            5,
-            Tally {
-                solutions: 2,
-                nodes: 40,
-            },
-        )
-        .unwrap();
+        c.append(3, plain(8, 100)).unwrap();
+        c.append(5, plain(2, 40)).unwrap();
         drop(c);
         // A crash in the middle of a write.
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
@@ -348,21 +401,8 @@ mod tests {
         drop(f);
         let c = Checkpoint::open(&p, &header()).unwrap();
         assert_eq!(c.saved(), 2);
-        assert_eq!(
-            c.recorded(3),
-            Some(Tally {
-                solutions: 8,
-                nodes: 100
-            })
-        );
-        c.append(
-            7,
-            Tally {
-                solutions: 4,
-                nodes: 30,
-            },
-        )
-        .unwrap();
+        assert_eq!(c.recorded(3), Some(plain(8, 100)));
+        c.append(7, plain(4, 30)).unwrap();
         drop(c);
         assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 3);
         std::fs::remove_file(&p).unwrap();
@@ -372,22 +412,8 @@ mod tests {
     fn another_count_damage_and_foreign_files_are_refused() {
         let p = temp("refuse");
         let c = Checkpoint::open(&p, &header()).unwrap();
-        c.append(
-            1,
-            Tally {
-                solutions: 8,
-                nodes: 100,
-            },
-        )
-        .unwrap();
-        c.append(
-            2,
-            Tally {
-                solutions: 8,
-                nodes: 100,
-            },
-        )
-        .unwrap();
+        c.append(1, plain(8, 100)).unwrap();
+        c.append(2, plain(8, 100)).unwrap();
         drop(c);
         let other = Header { n: 11, ..header() };
         let e = Checkpoint::open(&p, &other).err().unwrap().to_string();
@@ -417,6 +443,52 @@ mod tests {
             .unwrap()
             .to_string()
             .contains("not an nqueens checkpoint"));
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    #[test]
+    fn another_kind_of_work_is_refused_and_format_1_still_resumes() {
+        let p = temp("kind");
+        let torus = Header {
+            work: "torus".into(),
+            solver: "torus-bitmask".into(),
+            ..header()
+        };
+        let c = Checkpoint::open(&p, &torus).unwrap();
+        let wide = Found {
+            solutions: 4,
+            nodes: 90,
+            fixed_180: 2,
+            fixed_90: 1,
+            fundamental: 1,
+        };
+        c.append(3, wide).unwrap();
+        drop(c);
+        let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
+        assert!(e.contains("work torus (this run: count)"), "{e}");
+        assert_eq!(
+            Checkpoint::open(&p, &torus).unwrap().recorded(3),
+            Some(wide)
+        );
+        // A format 1 file, as the previous build wrote it.
+        let old = Header {
+            version: 1,
+            ..header()
+        };
+        let line = old.line();
+        assert!(!line.contains("work="));
+        let crc = crc32(line.as_bytes());
+        let body = "5 8 100";
+        std::fs::write(
+            &p,
+            format!("{line}\n{body} {:08x}\n", record_crc(crc, body)),
+        )
+        .unwrap();
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        assert_eq!(c.recorded(5).map(|f| f.solutions), Some(8));
+        c.append(6, plain(1, 2)).unwrap();
+        drop(c);
+        assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 2);
         std::fs::remove_file(&p).unwrap();
     }
 }

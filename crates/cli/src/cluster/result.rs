@@ -1,0 +1,219 @@
+//! The result file each shard writes, and the checks that make a merge
+//! trustworthy: a result's `checksum` (CRC-32 of the result without it)
+//! catches damage, its `plan_hash` ties it to its plan, and it must hold
+//! each piece of its range exactly once, adding up to its sums.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use nqueens_sched::{Found, Total};
+use serde::{Deserialize, Serialize};
+
+use super::plan::{Plan, ShardRange, RESULT_FORMAT, VERSION};
+use crate::run::checkpoint::crc32;
+
+/// What one shard found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardResult {
+    pub format: String,
+    pub version: u32,
+    pub plan_hash: String,
+    pub shard: usize,
+    pub first: u64,
+    pub end: u64,
+    /// `[index, solutions, nodes]` per piece, in index order; a variant's
+    /// pieces add `fixed_180, fixed_90, fundamental`.
+    pub subproblems: Vec<Vec<u64>>,
+    /// Sums in u128: a shard's total passes u64 from n = 29 on.
+    pub total: u128,
+    pub nodes: u128,
+    #[serde(default)]
+    pub fixed_180: u128,
+    #[serde(default)]
+    pub fixed_90: u128,
+    #[serde(default)]
+    pub fundamental: u128,
+    pub host: String,
+    pub seconds: f64,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub checksum: String,
+}
+
+impl PartialEq<ShardRange> for ShardResult {
+    fn eq(&self, r: &ShardRange) -> bool {
+        self.shard == r.shard && self.first == r.first && self.end == r.end
+    }
+}
+
+impl ShardResult {
+    fn body_checksum(&self) -> String {
+        let body = ShardResult {
+            checksum: String::new(),
+            ..self.clone()
+        };
+        format!(
+            "{:08x}",
+            crc32(
+                serde_json::to_string(&body)
+                    .expect("a result serializes")
+                    .as_bytes()
+            )
+        )
+    }
+
+    /// The result of shard `range` of `plan` from what each piece found.
+    pub fn of(
+        plan: &Plan,
+        range: &ShardRange,
+        width: usize,
+        pieces: &BTreeMap<u64, Found>,
+    ) -> ShardResult {
+        let sums: Total = pieces.values().map(|&f| Total::from(f)).sum();
+        ShardResult {
+            format: RESULT_FORMAT.into(),
+            version: VERSION,
+            plan_hash: plan.hash.clone(),
+            shard: range.shard,
+            first: range.first,
+            end: range.end,
+            subproblems: pieces
+                .iter()
+                .map(|(&i, f)| std::iter::once(i).chain(f.fields(width)).collect())
+                .collect(),
+            total: sums.solutions,
+            nodes: sums.nodes,
+            fixed_180: sums.fixed_180,
+            fixed_90: sums.fixed_90,
+            fundamental: sums.fundamental,
+            host: crate::machine::host(),
+            seconds: 0.0,
+            checksum: String::new(),
+        }
+    }
+
+    /// What each piece found, `None` if a record is not `width` numbers
+    /// after its index.
+    fn pieces(&self, width: usize) -> Option<Vec<(u64, Found)>> {
+        self.subproblems
+            .iter()
+            .map(|s| match s.split_first() {
+                Some((&i, f)) if f.len() == width => Found::from_fields(f).map(|f| (i, f)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Its sums.
+    pub fn sums(&self) -> Total {
+        Total {
+            solutions: self.total,
+            nodes: self.nodes,
+            fixed_180: self.fixed_180,
+            fixed_90: self.fixed_90,
+            fundamental: self.fundamental,
+        }
+    }
+
+    pub fn seal(mut self) -> ShardResult {
+        self.checksum = self.body_checksum();
+        self
+    }
+
+    /// Reads shard `i`'s result from `dir` and checks it against `plan`:
+    /// `Ok(None)` when there is none, `Err` with the reason when it is unusable.
+    pub fn load(dir: &Path, plan: &Plan, i: usize) -> Result<Option<ShardResult>> {
+        let path = Plan::result_path(dir, i);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let r: ShardResult = serde_json::from_str(&text)
+            .ok()
+            .filter(|r: &ShardResult| r.format == RESULT_FORMAT)
+            .context("not an nqueens shard result")?;
+        if r.checksum != r.body_checksum() {
+            bail!("checksum mismatch");
+        }
+        if r.plan_hash != plan.hash {
+            bail!("made for another plan ({})", r.plan_hash);
+        }
+        let range = plan.shard(i)?;
+        if r != *range {
+            bail!(
+                "covers subproblems {}..{}, the plan says {}..{}",
+                r.first,
+                r.end,
+                range.first,
+                range.end
+            );
+        }
+        let indices: Vec<u64> = r
+            .subproblems
+            .iter()
+            .filter_map(|s| s.first().copied())
+            .collect();
+        if indices != (range.first..range.end).collect::<Vec<_>>() {
+            bail!("does not count each of its subproblems exactly once");
+        }
+        let width = plan.task()?.width();
+        let sums = r
+            .pieces(width)
+            .context("a piece's record has the wrong length")?
+            .into_iter()
+            .map(|(_, f)| Total::from(f))
+            .sum::<Total>();
+        if sums != r.sums() {
+            bail!("its totals do not add up");
+        }
+        Ok(Some(r))
+    }
+}
+
+/// Shard ids in Slurm array syntax: `3,9-11`.
+pub fn array_syntax(ids: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let start = ids[i];
+        while i + 1 < ids.len() && ids[i + 1] == ids[i] + 1 {
+            i += 1;
+        }
+        parts.push(if ids[i] == start {
+            start.to_string()
+        } else {
+            format!("{start}-{}", ids[i])
+        });
+        i += 1;
+    }
+    parts.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slurm_array_syntax() {
+        assert_eq!(array_syntax(&[3, 9, 10, 11]), "3,9-11");
+        assert_eq!(array_syntax(&[0, 1, 2, 5, 7, 8]), "0-2,5,7-8");
+        assert_eq!(array_syntax(&[]), "");
+    }
+
+    #[test]
+    fn whole_microseconds_read_back_exactly_for_the_checksum() {
+        // 1439002896 us once failed as the raw float 1.4390028959999999.
+        let mut x: u64 = 1_439_002_896;
+        for _ in 0..10_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                >> 20;
+            let seconds = x as f64 / 1e6;
+            let back: f64 =
+                serde_json::from_str(&serde_json::to_string(&seconds).unwrap()).unwrap();
+            assert_eq!(back.to_bits(), seconds.to_bits(), "{x}");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The counting solvers' work: the subproblems of a kernel split
+//! ([`Partition`]), and the choice of its depth.
+
+use nqueens_kernel::{
+    split::{Part, Partition},
+    Board,
+};
+
+use crate::engine::{self, Work};
+use crate::{Error, Found, Hooks, Layout, Options, Outcome};
+
+/// Subproblems wanted per thread: enough that the last ones to finish are
+/// small against the whole, so threads end close together even though
+/// subtree sizes differ by orders of magnitude.
+const TASKS_PER_THREAD: usize = 64;
+
+/// The split depth the scheduler picks: the shallowest whose split (made by
+/// `split_len(depth)`, the number of parts) has at least 64 subproblems per
+/// thread, and never past `n`. One thread gets depth 1: splitting buys it
+/// nothing.
+///
+/// ```
+/// use nqueens_kernel::{split::Split, Board};
+/// use nqueens_sched::default_depth;
+/// let board = Board::new(16).unwrap();
+/// let len = |d| Split::new(board, d).map_or(0, |s| s.len());
+/// assert_eq!(default_depth(board, 1, len), 1);
+/// assert_eq!(default_depth(board, 2, len), 3);
+/// ```
+pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> usize) -> usize {
+    if threads <= 1 {
+        return 1;
+    }
+    let want = TASKS_PER_THREAD * threads;
+    (1..=board.n())
+        .find(|&d| split_len(d) >= want)
+        .unwrap_or(board.n())
+}
+
+/// A split's subproblems as pieces of work: a subproblem's index in its
+/// split is its position, so pieces and subproblems are numbered alike.
+struct Subproblems<'a, P>(&'a Partition<P>);
+
+impl<P: Part> Work for Subproblems<'_, P> {
+    type Scratch = P::Scratch;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn piece_bytes(&self) -> u64 {
+        std::mem::size_of::<P>() as u64
+    }
+    fn prefix_nodes(&self) -> u64 {
+        self.0.prefix_nodes()
+    }
+    fn estimate(&self, index: usize) -> u64 {
+        self.0.subproblems()[index].estimate(self.0.board())
+    }
+    #[inline]
+    fn count(&self, index: usize, scratch: &mut P::Scratch, cap: usize) -> Option<Found> {
+        self.0.subproblems()[index]
+            .count_capped(self.0.board(), scratch, cap)
+            .ok()
+            .map(Found::from)
+    }
+}
+
+/// The split a splitting solver would make: the requested depth, or the
+/// default one.
+pub(crate) fn split_for<P: Part>(
+    board: Board,
+    opts: &Options,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Partition<P>, Error> {
+    let depth = opts.depth.unwrap_or_else(|| {
+        default_depth(board, opts.threads, |d| {
+            make(board, d).map_or(0, |s| s.len())
+        })
+    });
+    Ok(make(board, depth)?)
+}
+
+/// The layout of that split.
+pub(crate) fn layout<P: Part>(
+    board: Board,
+    opts: &Options,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Layout, Error> {
+    let split = split_for(board, opts, make)?;
+    Ok(Layout {
+        depth: split.depth(),
+        subproblems: split.len(),
+        prefix_nodes: split.prefix_nodes(),
+    })
+}
+
+/// Runs a splitting solver: the split at the requested depth (or the
+/// default one), counted by the engine, sequentially on one thread.
+pub(crate) fn run<P: Part>(
+    board: Board,
+    opts: &Options,
+    hooks: &Hooks,
+    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+) -> Result<Outcome, Error> {
+    let split = split_for(board, opts, make)?;
+    let total = engine::run(&Subproblems(&split), opts.threads > 1, opts.memory, hooks)?;
+    Ok(Outcome {
+        total,
+        threads: opts.threads,
+        depth: Some(split.depth()),
+        subproblems: Some(split.len()),
+        ..Outcome::default()
+    })
+}

@@ -1,0 +1,68 @@
+//! The variants' work (torus, no three in line): one piece per first-row
+//! column, each the kernel's [`Variant::count_column`], which also
+//! classifies every solution's symmetries, so the unique count needs no
+//! search of its own. The columns' work is very uneven for
+//! no-three-in-line (and equal on the torus); the engine spreads them.
+
+use nqueens_kernel::Board;
+use nqueens_puzzles::variant::Variant;
+
+use crate::engine::Work;
+use crate::Found;
+
+/// The first-row columns of a variant's board.
+pub(crate) struct Columns {
+    pub(crate) variant: Variant,
+    pub(crate) board: Board,
+}
+
+impl Work for Columns {
+    type Scratch = ();
+    fn len(&self) -> usize {
+        self.board.n()
+    }
+    fn piece_bytes(&self) -> u64 {
+        0
+    }
+    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
+        Some(self.variant.count_column(self.board, index).into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{count_task, Hooks, NoProgress, Options, Task};
+
+    #[test]
+    fn every_thread_count_gives_the_sequential_tally() {
+        for variant in Variant::ALL {
+            for n in [1, 5, 8, 11] {
+                let board = Board::new(n).unwrap();
+                let alone = Found::from(variant.count(board));
+                for threads in [1, 2, 3, 16] {
+                    let opts = Options {
+                        threads,
+                        ..Options::sequential()
+                    };
+                    let r = count_task(
+                        Task::Variant(variant),
+                        board,
+                        &opts,
+                        &Hooks::watching(&NoProgress),
+                    )
+                    .unwrap();
+                    let got = (r.total, r.nodes, r.fixed_180, r.fixed_90);
+                    let want = (
+                        u128::from(alone.solutions),
+                        u128::from(alone.nodes),
+                        u128::from(alone.fixed_180),
+                        u128::from(alone.fixed_90),
+                    );
+                    assert_eq!(got, want, "{variant:?}, n = {n}, {threads} threads");
+                    assert_eq!(r.unique, u128::from(alone.fundamental));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Every kind of work through the one engine: parallel equals sequential
+//! at several thread counts, shards add up to the whole, and recorded
+//! results stand in for counting (what a resumed checkpoint does).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use nqueens_kernel::Board;
+use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
+use nqueens_sched::{
+    count_parts, count_task, solvers, summarize, Found, Hooks, Known, NoProgress, Options, Stop,
+    Symmetry, Task, Total, Watch,
+};
+
+fn opts(threads: usize) -> Options {
+    Options {
+        threads,
+        ..Options::sequential()
+    }
+}
+
+/// Every kind, with a board small enough for a debug test, and its count
+/// by the kernel alone on one thread (a solver's by the naive list).
+fn kinds() -> Vec<(Task<'static>, usize, u128)> {
+    let d = Domination::new(7).unwrap();
+    let p = Problem::new(8, 9).unwrap();
+    vec![
+        (Task::Solver(solvers::default()), 10, 724),
+        (Task::Solver(solvers::by_name("pairs").unwrap()), 9, 352),
+        (
+            Task::Variant(Variant::Torus),
+            11,
+            Variant::Torus
+                .count(Board::new(11).unwrap())
+                .solutions
+                .into(),
+        ),
+        (
+            Task::Variant(Variant::NoThreeInLine),
+            10,
+            Variant::NoThreeInLine
+                .count(Board::new(10).unwrap())
+                .solutions
+                .into(),
+        ),
+        (Task::Dominate, 7, d.count(&d.minimum()).solutions.into()),
+        (
+            Task::Pawns { queens: 9 },
+            8,
+            p.count(&p.minimum()).solutions.into(),
+        ),
+    ]
+}
+
+#[test]
+fn parallel_equals_sequential_for_every_kind() {
+    for (task, n, want) in kinds() {
+        let board = Board::new(n).unwrap();
+        let one = count_task(task, board, &opts(1), &Hooks::watching(&NoProgress)).unwrap();
+        assert_eq!(one.total, want, "{task:?}");
+        for threads in [2, 3, 5] {
+            let r = count_task(task, board, &opts(threads), &Hooks::watching(&NoProgress)).unwrap();
+            let key = |r: &nqueens_sched::Report| (r.total, r.unique, r.fixed_180, r.fixed_90);
+            assert_eq!(key(&r), key(&one), "{task:?}, {threads} threads");
+        }
+    }
+}
+
+/// Remembers what each piece found.
+#[derive(Default)]
+struct Book(Mutex<HashMap<u64, Found>>);
+
+impl Watch for Book {
+    fn done(&self, i: u64, f: Found) {
+        self.0.lock().unwrap().insert(i, f);
+    }
+}
+
+#[test]
+fn shards_add_up_to_the_whole_by_one_summary() {
+    for (task, n, want) in kinds() {
+        let board = Board::new(n).unwrap();
+        let layout = task.layout(board, &opts(1)).unwrap().unwrap();
+        let len = layout.subproblems as u64;
+        let book = Book::default();
+        let mut sums = Total::default();
+        for k in 0..3 {
+            let select = Some(len * k / 3..len * (k + 1) / 3);
+            let hooks = Hooks {
+                select,
+                ..Hooks::watching(&book)
+            };
+            let run = Options {
+                depth: Some(layout.depth),
+                ..opts(2)
+            };
+            let o = count_parts(task, board, &run, &hooks).unwrap();
+            sums = sums + o.total;
+        }
+        let pieces = book.0.into_inner().unwrap();
+        assert_eq!(pieces.len() as u64, len, "{task:?}: each piece once");
+        let sums = sums + Total::plain(0, layout.prefix_nodes.into());
+        let symmetry = match task {
+            Task::Solver(_) => {
+                let (h, q) = nqueens_sched::symmetric(board);
+                Symmetry::Searched {
+                    fixed_180: h.solutions,
+                    fixed_90: q.solutions,
+                    nodes: h.nodes + q.nodes,
+                }
+            }
+            Task::Variant(_) => Symmetry::Classified,
+            _ => Symmetry::Uncounted,
+        };
+        let merged = summarize(board, sums, symmetry);
+        let whole = count_task(task, board, &opts(1), &Hooks::watching(&NoProgress)).unwrap();
+        assert_eq!(merged.total, want, "{task:?}");
+        assert_eq!(
+            (merged.nodes, merged.fixed_90),
+            (whole.nodes, whole.fixed_90)
+        );
+        assert_eq!(merged.unique.unwrap_or(0), whole.unique, "{task:?}");
+    }
+}
+
+/// A checkpoint in memory: pieces known beforehand, and a stop after a
+/// number of new ones.
+struct Resume {
+    known: HashMap<u64, Found>,
+    fresh: Mutex<HashMap<u64, Found>>,
+    stop_after: usize,
+}
+
+impl Watch for Resume {
+    fn done(&self, i: u64, f: Found) {
+        self.fresh.lock().unwrap().insert(i, f);
+    }
+}
+impl Known for Resume {
+    fn recorded(&self, i: u64) -> Option<Found> {
+        self.known.get(&i).copied()
+    }
+}
+impl Stop for Resume {
+    fn stop(&self) -> bool {
+        self.fresh.lock().unwrap().len() >= self.stop_after
+    }
+}
+
+#[test]
+fn an_interrupted_run_resumes_to_the_exact_count() {
+    for (task, n, want) in kinds() {
+        let board = Board::new(n).unwrap();
+        // A resumed run keeps the depth it was split at.
+        let depth = task.layout(board, &opts(1)).unwrap().unwrap().depth;
+        let at = |threads| Options {
+            depth: Some(depth),
+            ..opts(threads)
+        };
+        let first = Resume {
+            known: HashMap::new(),
+            fresh: Mutex::new(HashMap::new()),
+            stop_after: 2,
+        };
+        let e = count_task(task, board, &at(1), &Hooks::all(&first, None)).unwrap_err();
+        assert!(
+            matches!(e, nqueens_sched::Error::Interrupted { done: 2, .. }),
+            "{task:?}: {e}"
+        );
+        let second = Resume {
+            known: first.fresh.into_inner().unwrap(),
+            fresh: Mutex::new(HashMap::new()),
+            stop_after: usize::MAX,
+        };
+        let r = count_task(task, board, &at(2), &Hooks::all(&second, None)).unwrap();
+        assert_eq!(r.total, want, "{task:?}");
+        let fresh = second.fresh.into_inner().unwrap();
+        assert!(fresh.keys().all(|i| !second.known.contains_key(i)));
+        assert_eq!(fresh.len() + 2, r.subproblems.unwrap());
+    }
+}
+
+#[test]
+fn a_variant_splits_by_column_only() {
+    let board = Board::new(7).unwrap();
+    let deep = Options {
+        depth: Some(2),
+        ..opts(1)
+    };
+    let e = Task::Variant(Variant::Torus)
+        .layout(board, &deep)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("first-row column"), "{e}");
+}
