@@ -5,7 +5,7 @@ mod bench;
 mod count;
 mod dominate;
 mod pawns;
-pub mod pieces;
+mod pieces;
 mod plot;
 mod shard;
 mod show;
@@ -49,6 +49,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::RunShard(a) => shard::run_shard(a),
         Command::Missing(a) => shard::missing(a),
         Command::Merge(a) => shard::merge(a),
-        Command::Solvers => solvers::run(),
+        Command::Solvers(a) => solvers::run(a),
     }
 }

@@ -26,23 +26,6 @@ use crate::export::{self, Cell, Format, Record};
 use crate::options;
 use crate::render;
 
-/// The verb's `after_help`: how it counts, each piece's limit, examples.
-pub fn after_help() -> String {
-    let limits: Vec<String> = Piece::ALL
-        .iter()
-        .map(|p| format!("{} {}", p.name(), p.max_n()))
-        .collect();
-    format!(
-        "Counted by dynamic programming over rows, keeping for each state the most pieces and the ways to reach them; never by trying subsets.\n\
-         Largest n: {}.\n\n\
-         Examples:\n  \
-         nqueens pieces kings 8                   # 16 kings in 281571 ways, one of them drawn\n  \
-         nqueens pieces knights 8 --count         # 32 knights in 2 ways\n  \
-         nqueens pieces bishops 12 --format json",
-        limits.join(", ")
-    )
-}
-
 fn piece(kind: PieceKind) -> Piece {
     match kind {
         PieceKind::Kings => Piece::Kings,
@@ -68,20 +51,24 @@ pub fn run(args: PiecesArgs) -> Result<ExitCode> {
     if let Some(squares) = &squares {
         check(piece, n, count.max, squares)?;
     }
-    let mut record: Record = vec![
+    let text = args.format == CountFormat::Text;
+    let record: Record = vec![
         ("piece", piece.name().into()),
         ("n", n.into()),
         ("max", count.max.into()),
         ("count", count.ways.into()),
         ("seconds", seconds.into()),
+        // The text format draws it instead, under the numbers.
+        (
+            "placement",
+            squares
+                .clone()
+                .filter(|_| !text)
+                .map_or(Cell::Null, Cell::Squares),
+        ),
     ];
-    let format = Format::from(args.format);
-    if let (Some(squares), false) = (&squares, args.format == CountFormat::Text) {
-        let names: Vec<String> = squares.iter().map(|&s| name(s)).collect();
-        record.push(("placement", Cell::Text(names.join(" "))));
-    }
-    export::print_one(format, &record)?;
-    if let (Some(squares), CountFormat::Text) = (&squares, args.format) {
+    export::print_one(Format::from(args.format), &record)?;
+    if let (Some(squares), true) = (&squares, text) {
         let mut out = io::stdout().lock();
         writeln!(out)?;
         out.write_all(grid(n, squares, letter(piece)).as_bytes())?;
