@@ -17,6 +17,7 @@ use serde_json::Value;
 struct Key {
     name: String,
     kind: String,
+    unit: String,
     always: bool,
 }
 
@@ -39,6 +40,7 @@ fn page() -> BTreeMap<String, Vec<Key>> {
             kinds.get_mut(kind).unwrap().push(Key {
                 name: cells[0].trim_end_matches('`').to_string(),
                 kind: cells[1].to_string(),
+                unit: cells[2].to_string(),
                 always: cells[3].trim_end_matches(" |") == "always",
             });
         }
@@ -448,13 +450,15 @@ fn solutions_in_every_format() {
 #[test]
 fn solve_in_every_format() {
     let page = page();
-    for method in [
-        "construct",
-        "min-conflicts",
-        "heuristic",
-        "random",
-        "backtrack",
-    ] {
+    // Every method the page names.
+    let methods = &page["solve"]
+        .iter()
+        .find(|k| k.name == "method")
+        .unwrap()
+        .unit;
+    let methods: Vec<&str> = methods.split(", ").map(|m| m.trim_matches('`')).collect();
+    assert_eq!(methods.len(), 5, "{methods:?}");
+    for &method in &methods {
         let args = ["solve", "8", "--method", method];
         let v = machine_formats(&page, "solve", &args, &["json", "csv"], 0);
         assert_eq!(v[0]["found"], true);

@@ -12,7 +12,6 @@
 //! Bad input (an unknown piece, n = 0, negative, junk, past the piece's
 //! limit) is one line on stderr and exit code 2.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -71,7 +70,8 @@ pub fn run(args: PiecesArgs) -> Result<ExitCode> {
     if let (Some(squares), true) = (&squares, text) {
         let mut out = io::stdout().lock();
         writeln!(out)?;
-        out.write_all(grid(n, squares, letter(piece)).as_bytes())?;
+        let drawn: Vec<(Square, char)> = squares.iter().map(|&s| (s, letter(piece))).collect();
+        out.write_all(render::pieces(n, &drawn).as_bytes())?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
@@ -82,13 +82,13 @@ fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
     let bad = if squares.len() != max {
         Some(format!("{} pieces, not {max}", squares.len()))
     } else if let Some(s) = squares.iter().find(|s| s.0 >= n || s.1 >= n) {
-        Some(format!("{} is off the board", name(*s)))
+        Some(format!("{} is off the board", render::square(*s)))
     } else {
         squares.iter().enumerate().find_map(|(i, &a)| {
             squares[i + 1..]
                 .iter()
                 .find(|&&b| a == b || piece.attacks(a, b))
-                .map(|&b| format!("{} and {} clash", name(a), name(b)))
+                .map(|&b| format!("{} and {} clash", render::square(a), render::square(b)))
         })
     };
     match bad {
@@ -98,11 +98,6 @@ fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
         ))
         .into()),
     }
-}
-
-/// A square's name: file letter(s) and rank number, `A1` for (0, 0).
-fn name((row, column): Square) -> String {
-    format!("{}{}", render::file(column), row + 1)
 }
 
 /// The letter drawn for a piece, as in chess notation (N for a knight).
@@ -115,36 +110,9 @@ fn letter(piece: Piece) -> char {
     }
 }
 
-/// An ASCII grid of the placement, as `nqueens show` draws boards: rank
-/// numbers on the left, file letters underneath, rank 1 at the bottom.
-fn grid(n: usize, squares: &[Square], piece: char) -> String {
-    let rank_width = n.to_string().len();
-    let mut out = String::new();
-    for row in (0..n).rev() {
-        let _ = write!(out, "{:>rank_width$}", row + 1);
-        for column in 0..n {
-            let here = squares.binary_search(&(row, column)).is_ok();
-            let _ = write!(out, " {}", if here { piece } else { '-' });
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "{:rank_width$}", "");
-    for column in 0..n {
-        let _ = write!(out, " {}", render::file(column));
-    }
-    out.push('\n');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_grid_puts_rank_one_at_the_bottom() {
-        let g = grid(3, &[(0, 0), (2, 2)], 'K');
-        assert_eq!(g, "3 - - K\n2 - - -\n1 K - -\n  A B C\n");
-    }
 
     #[test]
     fn a_clash_is_caught() {

@@ -56,9 +56,9 @@ impl Cell {
             Cell::Null => Ok(()),
             Cell::Columns(c) => numbers::write(w, c, b' '),
             Cell::Squares(squares) => {
-                for (i, &(row, column)) in squares.iter().enumerate() {
+                for (i, &s) in squares.iter().enumerate() {
                     let sep = if i > 0 { " " } else { "" };
-                    write!(w, "{sep}{}{}", crate::render::file(column), row + 1)?;
+                    write!(w, "{sep}{}", crate::render::square(s))?;
                 }
                 Ok(())
             }
