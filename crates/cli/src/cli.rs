@@ -2,6 +2,10 @@
 //! `options`.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use nqueens_puzzles::pieces::Piece;
+
+// The formats belong to the exporter that writes them.
+pub use crate::export::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
 #[derive(Debug, Parser)]
@@ -52,7 +56,7 @@ pub enum Command {
     )]
     Solve(SolveArgs),
     /// The most non-attacking kings, knights, bishops or rooks on an n x n board, and the ways to place them.
-    #[command(after_help = crate::commands::pieces::after_help())]
+    #[command(after_help = pieces_help())]
     Pieces(PiecesArgs),
     /// The fewest queens that occupy or attack every square (domination), one such placement, and how many.
     #[command(
@@ -83,8 +87,26 @@ pub enum Command {
     #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
     Merge(MergeArgs),
     /// List the counting methods and what they do.
-    #[command(after_help = "Example:\n  nqueens solvers")]
-    Solvers,
+    #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
+    Solvers(SolversArgs),
+}
+
+/// `pieces`' after_help: how it counts, each piece's limit (from the
+/// kernel's own list), examples.
+fn pieces_help() -> String {
+    let limits: Vec<String> = Piece::ALL
+        .iter()
+        .map(|p| format!("{} {}", p.name(), p.max_n()))
+        .collect();
+    format!(
+        "Counted by dynamic programming over rows, keeping for each state the most pieces and the ways to reach them; never by trying subsets.\n\
+         Largest n: {}.\n\n\
+         Examples:\n  \
+         nqueens pieces kings 8                   # 16 kings in 281571 ways, one of them drawn\n  \
+         nqueens pieces knights 8 --count         # 32 knights in 2 ways\n  \
+         nqueens pieces bishops 12 --format json",
+        limits.join(", ")
+    )
 }
 
 #[derive(Debug, clap::Args)]
@@ -194,20 +216,6 @@ pub struct SolutionsArgs {
     pub variant: VariantArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SolutionFormat {
-    /// 1-based columns, one per row: `1 5 8 6 3 7 2 4`.
-    Vector,
-    /// Column letter and row number per queen: `A1 E2 H3 ...`; files past Z are AA, AB, ... (spreadsheet style).
-    Algebraic,
-    /// One digit per row: `15863724` (n <= 9).
-    Digits,
-    /// A drawn grid with `Q` and `-`, rank 1 (the first row) at the bottom, file A on the left.
-    Board,
-    /// One JSON object per line: `columns` (and `orbit` with --unique).
-    Json,
-}
-
 #[derive(Debug, clap::Args)]
 pub struct ShowArgs {
     /// The placement: 1-based columns, one per row, e.g. "1 5 8 6 3 7 2 4".
@@ -219,6 +227,16 @@ pub struct ShowArgs {
     /// Draw with ASCII only, even on a Unicode terminal.
     #[arg(long)]
     pub ascii: bool,
+    /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolversArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
 }
 
 #[derive(Debug, clap::Args)]
@@ -256,14 +274,6 @@ pub enum Method {
     Random,
     /// The first solution of the depth-first search.
     Backtrack,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SolveFormat {
-    /// 1-based columns, one per row.
-    Vector,
-    /// One JSON object: n, method, seconds, steps, valid, columns.
-    Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -381,21 +391,6 @@ pub struct RunArgs {
     pub max_memory: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CountFormat {
-    Text,
-    Json,
-    Csv,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    Text,
-    Markdown,
-    Csv,
-    Json,
-}
-
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct DominateArgs {
@@ -435,16 +430,6 @@ pub struct PawnsArgs {
     pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PlacementFormat {
-    /// The board drawn with `Q` (and `P`), rank 1 at the bottom, then the squares.
-    Board,
-    /// The squares on one line (`A1 C2 ...`); with --count, the count on a second line.
-    Vector,
-    /// One JSON object on one line.
-    Json,
 }
 
 #[cfg(test)]

@@ -38,6 +38,37 @@ pub fn file(column: usize) -> String {
     String::from_utf8(letters).expect("ASCII letters")
 }
 
+/// The name of the square of 0-based `row` and `column`: `A1` for (0, 0).
+pub fn square((row, column): (usize, usize)) -> String {
+    format!("{}{}", file(column), row + 1)
+}
+
+/// An ASCII grid of pieces on their 0-based `(row, column)` squares, each
+/// drawn with its letter and empty squares with `-`: rank numbers on the
+/// left, file letters underneath, rank 1 at the bottom, as [`text`] draws
+/// queens.
+pub fn pieces(n: usize, pieces: &[((usize, usize), char)]) -> String {
+    let rank_width = n.to_string().len();
+    let mut out = String::new();
+    for row in (0..n).rev() {
+        let _ = write!(out, "{:>rank_width$}", row + 1);
+        for column in 0..n {
+            let piece = pieces
+                .iter()
+                .find(|&&(s, _)| s == (row, column))
+                .map_or('-', |&(_, p)| p);
+            let _ = write!(out, " {piece}");
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "{:rank_width$}", "");
+    for column in 0..n {
+        let _ = write!(out, " {}", file(column));
+    }
+    out.push('\n');
+    out
+}
+
 /// How a text grid is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextStyle {
@@ -264,6 +295,13 @@ mod tests {
             .map(file)
             .collect();
         assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+    }
+
+    #[test]
+    fn pieces_are_drawn_on_their_squares() {
+        let g = pieces(3, &[((0, 0), 'K'), ((2, 2), 'K')]);
+        assert_eq!(g, "3 - - K\n2 - - -\n1 K - -\n  A B C\n");
+        assert_eq!(square((7, 27)), "AB8");
     }
 
     #[test]

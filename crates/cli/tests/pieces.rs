@@ -67,11 +67,12 @@ fn json_and_csv_list_a_maximal_placement() {
         for n in [1, 5, 8] {
             let v = json(&["pieces", piece, &n.to_string()]);
             let max = v["max"].as_u64().unwrap() as usize;
+            // [row, column], 1-based.
             let squares: Vec<_> = v["placement"]
-                .as_str()
+                .as_array()
                 .unwrap()
-                .split_whitespace()
-                .map(square)
+                .iter()
+                .map(|s| (s[0].as_i64().unwrap() - 1, s[1].as_i64().unwrap() - 1))
                 .collect();
             assert_placement(piece, n, max, &squares);
         }
@@ -80,6 +81,15 @@ fn json_and_csv_list_a_maximal_placement() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "piece,n,max,count,seconds,placement");
     assert!(lines[1].starts_with("rooks,3,3,6,"), "{csv}");
+    // CSV names the squares.
+    let named: Vec<_> = lines[1]
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(square)
+        .collect();
+    assert_placement("rooks", 3, 3, &named);
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn unique_lists_the_12_fundamental_solutions_with_their_orbits() {
     assert_eq!(orbits.iter().filter(|&&o| o == 4).count(), 1);
     assert_eq!(orbits.iter().sum::<u64>(), 92);
     assert_eq!(
-        rows[0]["columns"],
+        rows[0]["placement"],
         serde_json::json!([1, 5, 8, 6, 3, 7, 2, 4])
     );
     // The text formats end each line with the orbit.
@@ -101,8 +101,27 @@ fn every_format_writes_the_first_solution() {
     assert_eq!(first("digits"), ["15863724"]);
     assert_eq!(
         first("json"),
-        [r#"{"columns":[1,5,8,6,3,7,2,4]}"#.to_string()]
+        [r#"{"placement":[1,5,8,6,3,7,2,4]}"#.to_string()]
     );
+    assert_eq!(first("csv"), ["placement,orbit", "1 5 8 6 3 7 2 4,"]);
+    assert_eq!(
+        first("markdown"),
+        [
+            "| placement | orbit |",
+            "|---:|---:|",
+            "| 1 5 8 6 3 7 2 4 |  |"
+        ]
+    );
+    // Nothing found is still a record in JSON, a bare header in CSV.
+    assert_eq!(
+        lines(&["solutions", "2", "--format", "json"]),
+        [r#"{"n":2,"found":false}"#]
+    );
+    assert_eq!(
+        lines(&["solutions", "3", "--format", "csv"]),
+        ["placement,orbit"]
+    );
+    assert!(lines(&["solutions", "3"]).is_empty());
     assert_eq!(
         first("board"),
         [

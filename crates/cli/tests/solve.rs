@@ -35,7 +35,7 @@ fn is_solution(columns: &[usize]) -> bool {
 }
 
 fn columns_of(v: &Value) -> Vec<usize> {
-    v["columns"]
+    v["placement"]
         .as_array()
         .unwrap()
         .iter()
@@ -43,7 +43,9 @@ fn columns_of(v: &Value) -> Vec<usize> {
         .collect()
 }
 
-/// Checks an answer without a solution: exit code 1, one line on stderr.
+/// Checks an answer without a solution: exit code 1, one line on stderr;
+/// the vector format writes nothing, json its record with `found` false
+/// and the same reason in `note`.
 fn assert_no_solution(args: &[&str], needle: &str) {
     let out = nqueens().args(args).assert().code(1).get_output().clone();
     let err = String::from_utf8(out.stderr).unwrap();
@@ -52,7 +54,14 @@ fn assert_no_solution(args: &[&str], needle: &str) {
         err.starts_with("nqueens: ") && err.contains(needle),
         "{args:?}: {err}"
     );
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    if args.contains(&"json") {
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["found"], false, "{v}");
+        assert!(v["note"].as_str().unwrap().contains(needle), "{v}");
+        assert!(v.get("placement").is_none(), "{v}");
+    } else {
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    }
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -104,7 +113,15 @@ fn the_default_is_the_construction_and_backtrack_finds_the_first_solution() {
 
 #[test]
 fn json_reports_the_work_of_each_method() {
-    let common = ["n", "method", "seconds", "steps", "valid", "columns"];
+    let common = [
+        "n",
+        "method",
+        "found",
+        "seconds",
+        "steps",
+        "valid",
+        "placement",
+    ];
     let cases: &[(&str, &[&str])] = &[
         ("construct", &[]),
         ("min-conflicts", &["seed", "restarts"]),
@@ -119,7 +136,10 @@ fn json_reports_the_work_of_each_method() {
         }
         assert_eq!(v["n"], 8);
         assert_eq!(v["method"], *method);
-        assert_eq!(v["valid"], true);
+        assert_eq!(
+            (&v["valid"], &v["found"]),
+            (&Value::Bool(true), &Value::Bool(true))
+        );
         assert!(v["seconds"].as_f64().unwrap() >= 0.0);
         assert!(is_solution(&columns_of(&v)), "{v}");
     }
@@ -206,7 +226,7 @@ fn out_writes_the_file_and_a_summary() {
         .stdout
         .clone();
     let summary: Value = serde_json::from_slice(&out).unwrap();
-    assert!(summary.get("columns").is_none(), "{summary}");
+    assert!(summary.get("placement").is_none(), "{summary}");
     assert_eq!(
         (&summary["n"], &summary["valid"]),
         (&Value::from(1000), &Value::Bool(true))

@@ -5,7 +5,7 @@ mod bench;
 pub(crate) mod count;
 pub(crate) mod dominate;
 pub(crate) mod pawns;
-pub mod pieces;
+mod pieces;
 mod plot;
 mod show;
 mod solutions;
@@ -37,6 +37,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::RunShard(a) => cluster::shard::run_shard(a),
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
-        Command::Solvers => solvers::run(),
+        Command::Solvers(a) => solvers::run(a),
     }
 }

@@ -12,7 +12,6 @@
 //! Bad input (an unknown piece, n = 0, negative, junk, past the piece's
 //! limit) is one line on stderr and exit code 2.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,23 +24,6 @@ use crate::cli::{CountFormat, PieceKind, PiecesArgs};
 use crate::export::{self, Cell, Format, Record};
 use crate::options;
 use crate::render;
-
-/// The verb's `after_help`: how it counts, each piece's limit, examples.
-pub fn after_help() -> String {
-    let limits: Vec<String> = Piece::ALL
-        .iter()
-        .map(|p| format!("{} {}", p.name(), p.max_n()))
-        .collect();
-    format!(
-        "Counted by dynamic programming over rows, keeping for each state the most pieces and the ways to reach them; never by trying subsets.\n\
-         Largest n: {}.\n\n\
-         Examples:\n  \
-         nqueens pieces kings 8                   # 16 kings in 281571 ways, one of them drawn\n  \
-         nqueens pieces knights 8 --count         # 32 knights in 2 ways\n  \
-         nqueens pieces bishops 12 --format json",
-        limits.join(", ")
-    )
-}
 
 fn piece(kind: PieceKind) -> Piece {
     match kind {
@@ -68,23 +50,28 @@ pub fn run(args: PiecesArgs) -> Result<ExitCode> {
     if let Some(squares) = &squares {
         check(piece, n, count.max, squares)?;
     }
-    let mut record: Record = vec![
+    let text = args.format == CountFormat::Text;
+    let record: Record = vec![
         ("piece", piece.name().into()),
         ("n", n.into()),
         ("max", count.max.into()),
         ("count", count.ways.into()),
         ("seconds", seconds.into()),
+        // The text format draws it instead, under the numbers.
+        (
+            "placement",
+            squares
+                .clone()
+                .filter(|_| !text)
+                .map_or(Cell::Null, Cell::Squares),
+        ),
     ];
-    let format = Format::from(args.format);
-    if let (Some(squares), false) = (&squares, args.format == CountFormat::Text) {
-        let names: Vec<String> = squares.iter().map(|&s| name(s)).collect();
-        record.push(("placement", Cell::Text(names.join(" "))));
-    }
-    export::print_one(format, &record)?;
-    if let (Some(squares), CountFormat::Text) = (&squares, args.format) {
+    export::print_one(Format::from(args.format), &record)?;
+    if let (Some(squares), true) = (&squares, text) {
         let mut out = io::stdout().lock();
         writeln!(out)?;
-        out.write_all(grid(n, squares, letter(piece)).as_bytes())?;
+        let drawn: Vec<(Square, char)> = squares.iter().map(|&s| (s, letter(piece))).collect();
+        out.write_all(render::pieces(n, &drawn).as_bytes())?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
@@ -95,13 +82,13 @@ fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
     let bad = if squares.len() != max {
         Some(format!("{} pieces, not {max}", squares.len()))
     } else if let Some(s) = squares.iter().find(|s| s.0 >= n || s.1 >= n) {
-        Some(format!("{} is off the board", name(*s)))
+        Some(format!("{} is off the board", render::square(*s)))
     } else {
         squares.iter().enumerate().find_map(|(i, &a)| {
             squares[i + 1..]
                 .iter()
                 .find(|&&b| a == b || piece.attacks(a, b))
-                .map(|&b| format!("{} and {} clash", name(a), name(b)))
+                .map(|&b| format!("{} and {} clash", render::square(a), render::square(b)))
         })
     };
     match bad {
@@ -111,11 +98,6 @@ fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
         ))
         .into()),
     }
-}
-
-/// A square's name: file letter(s) and rank number, `A1` for (0, 0).
-fn name((row, column): Square) -> String {
-    format!("{}{}", render::file(column), row + 1)
 }
 
 /// The letter drawn for a piece, as in chess notation (N for a knight).
@@ -128,36 +110,9 @@ fn letter(piece: Piece) -> char {
     }
 }
 
-/// An ASCII grid of the placement, as `nqueens show` draws boards: rank
-/// numbers on the left, file letters underneath, rank 1 at the bottom.
-fn grid(n: usize, squares: &[Square], piece: char) -> String {
-    let rank_width = n.to_string().len();
-    let mut out = String::new();
-    for row in (0..n).rev() {
-        let _ = write!(out, "{:>rank_width$}", row + 1);
-        for column in 0..n {
-            let here = squares.binary_search(&(row, column)).is_ok();
-            let _ = write!(out, " {}", if here { piece } else { '-' });
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "{:rank_width$}", "");
-    for column in 0..n {
-        let _ = write!(out, " {}", render::file(column));
-    }
-    out.push('\n');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_grid_puts_rank_one_at_the_bottom() {
-        let g = grid(3, &[(0, 0), (2, 2)], 'K');
-        assert_eq!(g, "3 - - K\n2 - - -\n1 K - -\n  A B C\n");
-    }
 
     #[test]
     fn a_clash_is_caught() {

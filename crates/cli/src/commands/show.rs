@@ -14,6 +14,11 @@
 //! `NO_COLOR` is set or `TERM` is `dumb`. Rank 1 (the first row) is at the
 //! bottom, as in `render`.
 //!
+//! `--format json|csv` writes a `show` record instead of the drawing (keys
+//! in docs/formats.md): the placement, whether it is a solution, the
+//! attacking pair as two `[row, column]` squares, the SVG written; the
+//! exit code and the line on stderr are the same.
+//!
 //! Limits: the terminal drawing stops at 64 x 64 ([`TEXT_MAX_N`]); wider
 //! boards, up to 1000 x 1000 ([`SVG_MAX_N`]), are drawn with `--svg` only.
 //! The SVG is written to a temporary file next to the target and renamed
@@ -25,9 +30,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use nqueens_puzzles::solutions::first_attack;
+use nqueens_puzzles::solutions::{first_attack, Attack};
 
-use crate::cli::ShowArgs;
+use crate::cli::{CountFormat, ShowArgs};
+use crate::export::{self, Cell, Format, Record};
 use crate::render::{self, TextStyle, SVG_MAX_N, TEXT_MAX_N};
 
 /// Exit code for a placement in which two queens attack each other.
@@ -36,7 +42,8 @@ const EXIT_ATTACK: u8 = 1;
 pub fn run(args: ShowArgs) -> Result<ExitCode> {
     let columns = placement(&args.columns)?;
     let n = columns.len();
-    if n > TEXT_MAX_N && args.svg.is_none() {
+    let text = args.format == CountFormat::Text;
+    if text && n > TEXT_MAX_N && args.svg.is_none() {
         bail!(
             "a {n} x {n} board is too wide to draw in the terminal ({TEXT_MAX_N} x {TEXT_MAX_N} at most); draw it with --svg FILE"
         );
@@ -45,6 +52,13 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     // The picture first: if it cannot be written, nothing has been printed.
     if let Some(path) = &args.svg {
         write_whole(path, &render::svg(&columns, attack.map(|a| a.rows)))?;
+    }
+    if !text {
+        export::print_one(
+            Format::from(args.format),
+            &record(&columns, attack, args.svg.as_deref()),
+        )?;
+        return verdict(attack);
     }
     let mut out = io::stdout().lock();
     if n <= TEXT_MAX_N {
@@ -58,25 +72,46 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     if let Some(path) = &args.svg {
         writeln!(out, "wrote {}", path.display())?;
     }
+    if attack.is_none() {
+        if n == 1 {
+            writeln!(out, "a solution: one queen, alone on its board")?;
+        } else {
+            writeln!(
+                out,
+                "a solution: no two of the {n} queens attack each other"
+            )?;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    verdict(attack)
+}
+
+/// The exit code, and the attacking pair named on stderr.
+fn verdict(attack: Option<Attack>) -> Result<ExitCode> {
     match attack {
         Some(a) => {
-            out.flush()?;
-            drop(out);
             writeln!(io::stderr(), "nqueens: not a solution: {a}")?;
             Ok(ExitCode::from(EXIT_ATTACK))
         }
-        None => {
-            if n == 1 {
-                writeln!(out, "a solution: one queen, alone on its board")?;
-            } else {
-                writeln!(
-                    out,
-                    "a solution: no two of the {n} queens attack each other"
-                )?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// The `show` record of a placement (0-based columns).
+fn record(columns: &[usize], attack: Option<Attack>, svg: Option<&Path>) -> Record {
+    let attack =
+        attack.map(|a| Cell::Squares(vec![(a.rows[0], a.columns[0]), (a.rows[1], a.columns[1])]));
+    vec![
+        ("n", columns.len().into()),
+        (
+            "placement",
+            Cell::Columns(columns.iter().map(|&c| c as u32).collect()),
+        ),
+        ("solution", attack.is_none().into()),
+        ("attack", attack.unwrap_or(Cell::Null)),
+        ("svg", svg.map(|p| p.to_string_lossy().into_owned()).into()),
+    ]
 }
 
 /// Parses the placement: 1-based columns separated by spaces or commas,

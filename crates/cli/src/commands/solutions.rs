@@ -10,7 +10,12 @@
 //! `render` does (file letter = column, rank number = row; files past Z are
 //! AA, AB, ... as spreadsheet columns), `board` draws each solution with
 //! rank 1 at the bottom. With `--unique` each text line ends with
-//! `(orbit K)` and each JSON object has `"orbit": K`.
+//! `(orbit K)` and each JSON object has `"orbit": K`. Every format writes
+//! `solution` records through `export` (keys in docs/formats.md); json,
+//! csv and markdown are the machine formats, the others drawings of the
+//! same records. A listing that finds nothing exits 0: csv and markdown
+//! write their header alone, json one record `{"n": N, "found": false}`,
+//! the drawings nothing.
 //!
 //! `--prefix` with `--unique` lists the fundamental solutions that start
 //! with the prefix themselves: every orbit is listed by its smallest
@@ -39,7 +44,7 @@ use nqueens_puzzles::variant::{classify, Variant};
 
 use super::Mismatch;
 use crate::cli::{SolutionFormat, SolutionsArgs};
-use crate::render::{self, TextStyle};
+use crate::export::{self, Cell, Column, Format, Sink};
 
 /// A validated request.
 struct Request {
@@ -54,9 +59,9 @@ struct Request {
 }
 
 pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
-    let req = Request::try_from(args)?;
+    let req = &Request::try_from(args)?;
     if let Some(variant) = req.variant {
-        return run_variant(&req, variant);
+        return run_variant(req, variant);
     }
     let prefix = req.prefix.as_deref().unwrap_or(&[]);
     // Both iterators as one: a solution and its orbit (0 when not asked).
@@ -64,33 +69,29 @@ pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
         let it = if prefix.is_empty() {
             Fundamentals::new(req.board)
         } else {
-            Fundamentals::with_prefix(req.board, prefix).map_err(|e| prefix_error(&req, e))?
+            Fundamentals::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?
         };
         Box::new(it)
     } else {
-        let it = Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(&req, e))?;
+        let it = Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
         Box::new(it.map(|s| (s, 0)))
     };
     let limit = req.limit.unwrap_or(u64::MAX);
 
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut writer = LineWriter::new(req.board.n(), req.format, req.unique);
+    let mut writer = Writer::new(req)?;
     let mut check = req.verify.then(|| Verifier::new(req.unique, prefix, None));
-    let mut written = 0u64;
     // `take`, not a test after the next item: finding one solution too many
     // can take seconds on a large board.
     for (solution, orbit) in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
         if let Some(check) = &mut check {
             if let Err(e) = check.add(&solution, orbit) {
-                out.flush()?;
+                writer.sink.end(&[])?;
                 return Err(e);
             }
         }
-        writer.write(&mut out, &solution, orbit)?;
-        written += 1;
+        writer.write(&solution, orbit)?;
     }
-    out.flush()?;
-    drop(out);
+    let written = writer.finish()?;
     if let Some(check) = check {
         // Complete when nothing narrowed the listing down: then the count
         // (Burnside, a different search) must agree with it.
@@ -111,12 +112,10 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
         Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
     }
     let limit = req.limit.unwrap_or(u64::MAX);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut writer = LineWriter::new(req.board.n(), req.format, req.unique);
+    let mut writer = Writer::new(req)?;
     let mut check = req
         .verify
         .then(|| Verifier::new(req.unique, prefix, Some(variant)));
-    let mut written = 0u64;
     let mut failure: Option<anyhow::Error> = None;
     let firsts = match prefix.first() {
         Some(&c) => usize::from(c)..usize::from(c) + 1,
@@ -139,15 +138,14 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
                 if let Some(check) = &mut check {
                     check.add(s, orbit)?;
                 }
-                writer.write(&mut out, s, orbit)?;
+                writer.write(s, orbit)?;
                 Ok(())
             };
             if let Err(e) = step() {
                 failure = Some(e);
                 return ControlFlow::Break(());
             }
-            written += 1;
-            if written == limit {
+            if writer.written == limit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -157,11 +155,11 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
             break;
         }
     }
-    out.flush()?;
-    drop(out);
     if let Some(e) = failure {
+        writer.sink.end(&[])?;
         return Err(e);
     }
+    let written = writer.finish()?;
     if let Some(check) = check {
         let complete = req.prefix.is_none() && written < limit;
         let message = check.finish(complete.then_some(req.board))?;
@@ -273,95 +271,62 @@ fn limit(text: &str) -> Result<u64> {
     Ok(u64::try_from(k).unwrap_or(u64::MAX))
 }
 
-/// Writes solutions in one format, reusing one line buffer and the names
-/// of the columns, so a line costs no formatting work.
-struct LineWriter {
-    format: SolutionFormat,
+/// The keys of a `solution` record.
+const COLUMNS: [Column; 2] = [
+    Column {
+        key: "placement",
+        width: 0,
+    },
+    Column {
+        key: "orbit",
+        width: 0,
+    },
+];
+
+/// Writes the listing's `solution` records through a buffered sink.
+struct Writer {
+    sink: Box<dyn Sink>,
+    n: usize,
+    json: bool,
     unique: bool,
-    /// The 1-based column numbers, or the file letters for `algebraic`.
-    names: Vec<String>,
-    line: Vec<u8>,
-    first: bool,
+    written: u64,
 }
 
-impl LineWriter {
-    fn new(n: usize, format: SolutionFormat, unique: bool) -> LineWriter {
-        let names = (0..n)
-            .map(|c| match format {
-                SolutionFormat::Algebraic => render::file(c),
-                _ => (c + 1).to_string(),
-            })
-            .collect();
-        LineWriter {
-            format,
-            unique,
-            names,
-            line: Vec::with_capacity(256),
-            first: true,
-        }
+impl Writer {
+    fn new(req: &Request) -> io::Result<Writer> {
+        let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let mut sink = export::listing(Format::from(req.format), Box::new(out));
+        sink.begin(&COLUMNS)?;
+        Ok(Writer {
+            sink,
+            n: req.board.n(),
+            json: req.format == SolutionFormat::Json,
+            unique: req.unique,
+            written: 0,
+        })
     }
 
-    fn write(&mut self, out: &mut impl Write, columns: &[u8], orbit: usize) -> io::Result<()> {
-        let line = &mut self.line;
-        line.clear();
-        let name = |c: u8| self.names[usize::from(c)].as_bytes();
-        match self.format {
-            SolutionFormat::Vector | SolutionFormat::Digits => {
-                let sep: &[u8] = if self.format == SolutionFormat::Vector {
-                    b" "
-                } else {
-                    b""
-                };
-                for (r, &c) in columns.iter().enumerate() {
-                    if r > 0 {
-                        line.extend_from_slice(sep);
-                    }
-                    line.extend_from_slice(name(c));
-                }
-            }
-            SolutionFormat::Algebraic => {
-                for (r, &c) in columns.iter().enumerate() {
-                    if r > 0 {
-                        line.push(b' ');
-                    }
-                    line.extend_from_slice(name(c));
-                    line.extend_from_slice((r + 1).to_string().as_bytes());
-                }
-            }
-            SolutionFormat::Json => {
-                line.extend_from_slice(b"{\"columns\":[");
-                for (r, &c) in columns.iter().enumerate() {
-                    if r > 0 {
-                        line.push(b',');
-                    }
-                    line.extend_from_slice(name(c));
-                }
-                line.push(b']');
-                if self.unique {
-                    line.extend_from_slice(format!(",\"orbit\":{orbit}").as_bytes());
-                }
-                line.push(b'}');
-            }
-            SolutionFormat::Board => {
-                // A blank line between boards, none before the first.
-                if !self.first {
-                    line.push(b'\n');
-                }
-                if self.unique {
-                    line.extend_from_slice(format!("orbit {orbit}\n").as_bytes());
-                }
-                let columns: Vec<usize> = columns.iter().map(|&c| usize::from(c)).collect();
-                line.extend_from_slice(render::text(&columns, TextStyle::Ascii).as_bytes());
-            }
+    fn write(&mut self, columns: &[u8], orbit: usize) -> io::Result<()> {
+        self.sink.record(&vec![
+            (
+                "placement",
+                Cell::Columns(columns.iter().map(|&c| u32::from(c)).collect()),
+            ),
+            ("orbit", self.unique.then_some(orbit).into()),
+        ])?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Ends the listing, returning how many solutions it holds. In JSON an
+    /// empty listing still says so, in a record of its own.
+    fn finish(mut self) -> io::Result<u64> {
+        if self.written == 0 && self.json {
+            self.sink
+                .record(&vec![("n", self.n.into()), ("found", false.into())])?;
         }
-        if self.unique && !matches!(self.format, SolutionFormat::Json | SolutionFormat::Board) {
-            line.extend_from_slice(format!(" (orbit {orbit})").as_bytes());
-        }
-        if self.format != SolutionFormat::Board {
-            line.push(b'\n');
-        }
-        self.first = false;
-        out.write_all(line)
+        self.sink.end(&[])?;
+        Ok(self.written)
     }
 }
 
@@ -501,27 +466,5 @@ mod tests {
         assert!(limit("x").unwrap_err().to_string().contains("whole number"));
         assert_eq!(board("8").unwrap().n(), 8);
         assert!(board("0").is_err() && board("33").is_err() && board("q").is_err());
-    }
-
-    #[test]
-    fn every_format_writes_the_classic_solution() {
-        let s = [0u8, 4, 7, 5, 2, 6, 1, 3];
-        let line = |format, unique| {
-            let mut w = LineWriter::new(8, format, unique);
-            let mut out = Vec::new();
-            w.write(&mut out, &s, 8).unwrap();
-            String::from_utf8(out).unwrap()
-        };
-        assert_eq!(line(SolutionFormat::Vector, false), "1 5 8 6 3 7 2 4\n");
-        assert_eq!(
-            line(SolutionFormat::Algebraic, false),
-            "A1 E2 H3 F4 C5 G6 B7 D8\n"
-        );
-        assert_eq!(line(SolutionFormat::Digits, true), "15863724 (orbit 8)\n");
-        assert_eq!(
-            line(SolutionFormat::Json, true),
-            "{\"columns\":[1,5,8,6,3,7,2,4],\"orbit\":8}\n"
-        );
-        assert!(line(SolutionFormat::Board, true).starts_with("orbit 8\n8 - - - Q"));
     }
 }

@@ -10,7 +10,8 @@
 //!   an unwritable `--out`) is an error: one line, exit code 2.
 //! - n = 2 and n = 3 have no solution, and the random method may give up:
 //!   those are answers, not mistakes, so they are one line on stderr and
-//!   exit code 1.
+//!   exit code 1; json and csv still write the `solve` record, with
+//!   `found` false and the reason in `note` (vector has nothing to draw).
 //! - A solution that fails the check (a bug) is still written, with
 //!   `valid` false, and the run fails with exit code 1.
 //!
@@ -18,8 +19,9 @@
 //! directory, created before the search starts (so an unwritable FILE is
 //! reported at once) and renamed onto FILE once complete: an error never
 //! leaves a half-written FILE, nor the temporary file. The terminal then
-//! gets a one-line summary. Everything is written through a `BufWriter`
-//! with a hand-rolled number formatter: ten million columns are 79 MB.
+//! gets the record without its placement (`key=value` pairs for vector).
+//! Everything is written through a `BufWriter` with `export`'s hand-rolled
+//! number formatter: ten million columns are 79 MB.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -32,6 +34,7 @@ use nqueens_puzzles::solve::{self, Method, Options, Solution, SolveError, MAX_N}
 
 use super::Mismatch;
 use crate::cli::{self, SolveArgs, SolveFormat};
+use crate::export::{self, Cell, Format, Record};
 
 /// Exit code for "no solution exists" and "gave up": answers, not errors.
 const EXIT_NO_SOLUTION: u8 = 1;
@@ -104,166 +107,134 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let found = solve::solve(req.n, req.method, &req.options);
     let seconds = start.elapsed().as_secs_f64();
-    let solution = match found {
+    let mut solution = match found {
         Ok(s) => s,
-        Err(e @ SolveError::NoSolution { .. }) => return no_solution(&e.to_string()),
+        Err(e @ SolveError::NoSolution { .. }) => return no_solution(&req, seconds, e.to_string()),
         Err(e @ SolveError::GaveUp { .. }) => {
-            return no_solution(&format!(
-                "{e} (raise --max-attempts, or use --method min-conflicts)"
-            ))
+            return no_solution(
+                &req,
+                seconds,
+                format!("{e} (raise --max-attempts, or use --method min-conflicts)"),
+            )
         }
         Err(e) => return Err(e.into()),
     };
+    let valid = solve::verify(&solution.columns);
+    let flaw = (!valid).then(|| solve::first_flaw(&solution.columns));
+    // Moved into the record that writes it: ten million columns are 40 MB.
+    let columns = std::mem::take(&mut solution.columns);
     let report = Report {
         req: &req,
         seconds,
-        valid: solve::verify(&solution.columns),
-        solution: &solution,
+        solution: Some(&solution),
+        valid: Some(valid),
+        note: None,
     };
+    let format = Format::from(req.format);
     match file {
         Some(mut f) => {
             let path = f.path.clone();
             let path = path.as_path();
-            match req.format {
-                SolveFormat::Vector => write_vector(f.writer(), &solution.columns),
-                SolveFormat::Json => report.write_json(f.writer(), true, None),
-            }
+            export::write_one(
+                format,
+                Box::new(f.writer()),
+                &report.record(Some(columns), None),
+            )
             .with_context(|| format!("cannot write --out {}", path.display()))?;
             f.commit()?;
-            let mut stdout = io::stdout().lock();
-            match req.format {
-                SolveFormat::Vector => report.write_summary(&mut stdout, path)?,
-                SolveFormat::Json => report.write_json(&mut stdout, false, Some(path))?,
-            }
-            stdout.flush()?;
+            // The terminal gets the record without the placement; the
+            // drawing would be empty, so a `key=value` line instead.
+            let summary = match req.format {
+                SolveFormat::Vector => Format::Line,
+                _ => format,
+            };
+            export::print_one(summary, &report.record(None, Some(path)))?;
         }
         None => {
-            let mut w = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            match req.format {
-                SolveFormat::Vector => write_vector(&mut w, &solution.columns)?,
-                SolveFormat::Json => report.write_json(&mut w, true, None)?,
-            }
-            w.flush()?;
+            let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            export::write_one(format, Box::new(out), &report.record(Some(columns), None))?;
         }
     }
-    if !report.valid {
+    if let Some(flaw) = flaw {
         return Err(Mismatch(format!(
-            "the {} solution for n = {} failed its check ({:?}); this is a bug",
+            "the {} solution for n = {} failed its check ({flaw:?}); this is a bug",
             req.method.name(),
             req.n,
-            solve::first_flaw(&solution.columns)
         ))
         .into());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Says that there is no solution to show: one line, exit code 1.
-fn no_solution(message: &str) -> Result<ExitCode> {
-    let _ = writeln!(io::stderr(), "nqueens: {message}");
+/// There is no solution to show: the record says so (`found` false, the
+/// reason in `note`) in the chosen format, and one line on stderr; exit
+/// code 1.
+fn no_solution(req: &Request, seconds: f64, message: String) -> Result<ExitCode> {
+    let report = Report {
+        req,
+        seconds,
+        solution: None,
+        valid: None,
+        note: Some(message),
+    };
+    export::print_one(Format::from(req.format), &report.record(None, None))?;
+    let _ = writeln!(
+        io::stderr(),
+        "nqueens: {}",
+        report.note.as_deref().unwrap_or_default()
+    );
     Ok(ExitCode::from(EXIT_NO_SOLUTION))
 }
 
-/// A solution with what is reported about it.
+/// What is reported about a search: a `solve` record (docs/formats.md).
 struct Report<'a> {
     req: &'a Request,
     seconds: f64,
-    valid: bool,
-    solution: &'a Solution,
+    /// `None` when there is none (n = 2, 3) or the method gave up.
+    solution: Option<&'a Solution>,
+    valid: Option<bool>,
+    /// Why there is no solution.
+    note: Option<String>,
 }
 
 impl Report<'_> {
-    /// The method's own counts, as (key, value).
-    fn extras(&self) -> Vec<(&'static str, u64)> {
+    /// The record, with the placement's 0-based columns when given and the
+    /// file they went to when `out` is. The method's own counts are null
+    /// where the method keeps none.
+    fn record(&self, placement: Option<Vec<u32>>, out: Option<&Path>) -> Record {
         let s = self.solution;
-        match self.req.method {
-            Method::Construct => vec![],
-            Method::MinConflicts => vec![("seed", self.req.options.seed), ("restarts", s.restarts)],
-            Method::Heuristic | Method::Backtrack => vec![("backtracks", s.backtracks)],
-            Method::Random => vec![("seed", self.req.options.seed), ("attempts", s.attempts)],
-        }
+        let method = self.req.method;
+        let count = |applies: bool, value: fn(&Solution) -> u64| -> Cell {
+            s.filter(|_| applies).map(value).into()
+        };
+        vec![
+            ("n", self.req.n.into()),
+            ("method", method.name().into()),
+            ("found", s.is_some().into()),
+            ("seconds", self.seconds.into()),
+            ("steps", s.map(|s| s.steps).into()),
+            ("valid", self.valid.into()),
+            (
+                "seed",
+                method.is_seeded().then_some(self.req.options.seed).into(),
+            ),
+            (
+                "restarts",
+                count(method == Method::MinConflicts, |s| s.restarts),
+            ),
+            (
+                "backtracks",
+                count(
+                    matches!(method, Method::Heuristic | Method::Backtrack),
+                    |s| s.backtracks,
+                ),
+            ),
+            ("attempts", count(method == Method::Random, |s| s.attempts)),
+            ("note", self.note.clone().into()),
+            ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
+            ("placement", placement.map_or(Cell::Null, Cell::Columns)),
+        ]
     }
-
-    /// One JSON object on one line: n, method, seconds, steps, valid, the
-    /// method's counts, then `columns` (with `columns`) or `out` (with a
-    /// path).
-    fn write_json(&self, w: &mut dyn Write, columns: bool, out: Option<&Path>) -> io::Result<()> {
-        write!(
-            w,
-            "{{\"n\":{},\"method\":\"{}\",\"seconds\":{:.6},\"steps\":{},\"valid\":{}",
-            self.req.n,
-            self.req.method.name(),
-            self.seconds,
-            self.solution.steps,
-            self.valid
-        )?;
-        for (key, value) in self.extras() {
-            write!(w, ",\"{key}\":{value}")?;
-        }
-        if let Some(path) = out {
-            let path = serde_json::to_string(&path.to_string_lossy()).map_err(io::Error::other)?;
-            write!(w, ",\"out\":{path}")?;
-        }
-        if columns {
-            w.write_all(b",\"columns\":[")?;
-            write_numbers(w, &self.solution.columns, b',')?;
-            w.write_all(b"]")?;
-        }
-        w.write_all(b"}\n")
-    }
-
-    /// The one-line summary shown when the solution went to a file.
-    fn write_summary(&self, w: &mut dyn Write, out: &Path) -> io::Result<()> {
-        write!(
-            w,
-            "n={} method={} seconds={:.6} steps={}",
-            self.req.n,
-            self.req.method.name(),
-            self.seconds,
-            self.solution.steps
-        )?;
-        for (key, value) in self.extras() {
-            write!(w, " {key}={value}")?;
-        }
-        writeln!(w, " valid={} out={}", self.valid, out.display())
-    }
-}
-
-/// The 1-based columns, separated by spaces, on one line.
-fn write_vector(w: &mut dyn Write, columns: &[u32]) -> io::Result<()> {
-    write_numbers(w, columns, b' ')?;
-    w.write_all(b"\n")
-}
-
-/// Writes `columns[i] + 1` separated by `sep`, in 64 KiB chunks.
-fn write_numbers(w: &mut dyn Write, columns: &[u32], sep: u8) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(1 << 16);
-    for (i, &c) in columns.iter().enumerate() {
-        if i > 0 {
-            buf.push(sep);
-        }
-        push_decimal(&mut buf, u64::from(c) + 1);
-        if buf.len() > (1 << 16) - 32 {
-            w.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    w.write_all(&buf)
-}
-
-/// Appends the decimal digits of `v`.
-fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
 }
 
 /// A file written under a temporary name in its final directory and renamed
@@ -443,18 +414,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("at most"));
-    }
-
-    #[test]
-    fn numbers_are_written_1_based() {
-        let mut out = Vec::new();
-        write_vector(&mut out, &[0, 9, 99, 4_294_967_295]).unwrap();
-        assert_eq!(out, b"1 10 100 4294967296\n");
-        let mut out = Vec::new();
-        let columns: Vec<u32> = (0..100_000).collect();
-        write_numbers(&mut out, &columns, b',').unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("1,2,3,") && text.ends_with(",99999,100000"));
-        assert_eq!(text.split(',').count(), 100_000);
     }
 }

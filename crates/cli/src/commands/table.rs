@@ -8,7 +8,7 @@ use nqueens_kernel::MAX_N;
 use nqueens_sched::solvers;
 
 use super::Mismatch;
-use crate::export::{self, Cell, Column, Format};
+use crate::export::{self, Column, Format};
 use crate::options::Table;
 use crate::progress::Bar;
 use crate::verify::{printed_erratum, Check};
@@ -71,7 +71,7 @@ pub fn run(opts: Table) -> Result<ExitCode> {
             ("n", r.n.into()),
             ("total", r.total.into()),
             ("unique", r.unique.into()),
-            ("seconds", Cell::Text(format!("{:.3}", r.seconds))),
+            ("seconds", r.seconds.into()),
             ("nodes", r.nodes.into()),
             ("oeis", check.mark().into()),
             ("note", erratum.map(|_| "printed copy: 720").into()),

@@ -2,14 +2,14 @@
 
 use std::io::{self, Write};
 
-use super::{Column, Record, Sink};
+use super::{Cell, Column, Out, Record, Sink};
 
 pub struct Csv<'a> {
-    out: Box<dyn Write + 'a>,
+    out: Out<'a>,
 }
 
 impl<'a> Csv<'a> {
-    pub fn new(out: Box<dyn Write + 'a>) -> Csv<'a> {
+    pub(super) fn new(out: Out<'a>) -> Csv<'a> {
         Csv { out }
     }
 }
@@ -26,13 +26,23 @@ impl Sink for Csv<'_> {
     fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
         let keys: Vec<String> = columns.iter().map(|c| field(c.key)).collect();
         writeln!(self.out, "{}", keys.join(","))?;
-        self.out.flush()
+        self.out.done()
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let cells: Vec<String> = record.iter().map(|(_, v)| field(&v.plain())).collect();
-        writeln!(self.out, "{}", cells.join(","))?;
-        self.out.flush()
+        for (i, (_, v)) in record.iter().enumerate() {
+            if i > 0 {
+                self.out.write_all(b",")?;
+            }
+            match v {
+                // Only text can hold a comma or a quote; a placement is
+                // written straight through, however long.
+                Cell::Text(s) => self.out.write_all(field(s).as_bytes())?,
+                v => v.write_plain(&mut self.out)?,
+            }
+        }
+        self.out.write_all(b"\n")?;
+        self.out.done()
     }
 
     fn end(&mut self, _notes: &[String]) -> io::Result<()> {

@@ -1,27 +1,42 @@
-//! JSON: one object per record, one record per line, keys in record order.
+//! JSON: one object per record, one record per line, keys in record order;
+//! null values are left out.
 
 use std::io::{self, Write};
 
-use super::{Cell, Column, Record, Sink};
+use super::{numbers, Cell, Column, Out, Record, Sink};
 
 pub struct Json<'a> {
-    out: Box<dyn Write + 'a>,
+    out: Out<'a>,
 }
 
 impl<'a> Json<'a> {
-    pub fn new(out: Box<dyn Write + 'a>) -> Json<'a> {
+    pub(super) fn new(out: Out<'a>) -> Json<'a> {
         Json { out }
     }
 }
 
-fn value(cell: &Cell) -> String {
+fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
     match cell {
         // Integers are written exactly, whatever their size (u128 totals from n = 29 on).
-        Cell::Int(v) => v.to_string(),
-        Cell::Float(v) if v.is_finite() => format!("{v}"),
-        Cell::Float(_) | Cell::Null => "null".to_string(),
-        Cell::Text(s) => serde_json::to_string(s).expect("a string always serializes"),
-        Cell::Bool(b) => b.to_string(),
+        Cell::Int(v) => write!(w, "{v}"),
+        // Rust writes floats without an exponent, which JSON accepts.
+        Cell::Float(v) if v.is_finite() => write!(w, "{v}"),
+        Cell::Float(_) | Cell::Null => w.write_all(b"null"),
+        Cell::Text(s) => serde_json::to_writer(w, s).map_err(io::Error::other),
+        Cell::Bool(b) => write!(w, "{b}"),
+        Cell::Columns(c) => {
+            w.write_all(b"[")?;
+            numbers::write(w, c, b',')?;
+            w.write_all(b"]")
+        }
+        Cell::Squares(squares) => {
+            w.write_all(b"[")?;
+            for (i, (row, column)) in squares.iter().enumerate() {
+                let sep = if i > 0 { "," } else { "" };
+                write!(w, "{sep}[{},{}]", row + 1, column + 1)?;
+            }
+            w.write_all(b"]")
+        }
     }
 }
 
@@ -31,19 +46,21 @@ impl Sink for Json<'_> {
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let fields: Vec<String> = record
-            .iter()
-            .filter(|(_, v)| *v != Cell::Null)
-            .map(|(k, v)| {
-                format!(
-                    "{}:{}",
-                    serde_json::to_string(k).expect("a key always serializes"),
-                    value(v)
-                )
-            })
-            .collect();
-        writeln!(self.out, "{{{}}}", fields.join(","))?;
-        self.out.flush()
+        self.out.write_all(b"{")?;
+        let present = record.iter().filter(|(_, v)| *v != Cell::Null);
+        for (i, (k, v)) in present.enumerate() {
+            if i > 0 {
+                self.out.write_all(b",")?;
+            }
+            // Keys are the program's own identifiers: nothing to escape.
+            debug_assert!(k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+            self.out.write_all(b"\"")?;
+            self.out.write_all(k.as_bytes())?;
+            self.out.write_all(b"\":")?;
+            write_value(&mut self.out, v)?;
+        }
+        self.out.write_all(b"}\n")?;
+        self.out.done()
     }
 
     fn end(&mut self, _notes: &[String]) -> io::Result<()> {
@@ -53,7 +70,7 @@ impl Sink for Json<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{tests::render, Format};
+    use super::super::{sink, tests::render, Cell, Format};
 
     #[test]
     fn each_line_is_a_json_object() {
@@ -64,5 +81,24 @@ mod tests {
             .collect();
         assert_eq!(rows[0], serde_json::json!({"n": 8, "total": 92}));
         assert_eq!(rows[1]["note"], "a, \"b\"");
+    }
+
+    #[test]
+    fn placements_are_arrays() {
+        let mut buf = Vec::new();
+        {
+            let mut s = sink(Format::Json, Box::new(&mut buf));
+            s.record(&vec![
+                ("placement", Cell::Columns(vec![1, 3, 0, 2])),
+                ("squares", Cell::Squares(vec![(0, 0), (2, 1)])),
+                ("seconds", Cell::Float(0.25)),
+            ])
+            .unwrap();
+        }
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"placement": [2, 4, 1, 3], "squares": [[1, 1], [3, 2]], "seconds": 0.25})
+        );
     }
 }

@@ -2,14 +2,14 @@
 
 use std::io::{self, Write};
 
-use super::{Column, Record, Sink};
+use super::{Column, Out, Record, Sink};
 
 pub struct Markdown<'a> {
-    out: Box<dyn Write + 'a>,
+    out: Out<'a>,
 }
 
 impl<'a> Markdown<'a> {
-    pub fn new(out: Box<dyn Write + 'a>) -> Markdown<'a> {
+    pub(super) fn new(out: Out<'a>) -> Markdown<'a> {
         Markdown { out }
     }
 }
@@ -19,7 +19,7 @@ impl Sink for Markdown<'_> {
         let keys: Vec<&str> = columns.iter().map(|c| c.key).collect();
         writeln!(self.out, "| {} |", keys.join(" | "))?;
         writeln!(self.out, "|{}", "---:|".repeat(keys.len()))?;
-        self.out.flush()
+        self.out.done()
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
@@ -28,7 +28,7 @@ impl Sink for Markdown<'_> {
             .map(|(_, v)| v.plain().replace('|', "\\|"))
             .collect();
         writeln!(self.out, "| {} |", cells.join(" | "))?;
-        self.out.flush()
+        self.out.done()
     }
 
     fn end(&mut self, notes: &[String]) -> io::Result<()> {

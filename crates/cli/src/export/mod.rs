@@ -1,12 +1,23 @@
 //! Output formats behind one trait: a command builds plain records and a
 //! [`Sink`] writes them, each as soon as it is complete.
+//!
+//! Every record kind, its keys and their types are listed in
+//! `docs/formats.md`; `tests/formats.rs` holds the program to that page.
+//! A record keeps its keys in every format: a null value is an empty cell
+//! in CSV and Markdown and is left out of JSON and text.
 
 mod csv;
+mod drawing;
+mod format;
 mod json;
 mod markdown;
+mod numbers;
 mod text;
 
 use std::io::{self, Write};
+
+pub use drawing::Style;
+pub use format::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
 
 /// One value of a record.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,17 +27,41 @@ pub enum Cell {
     Text(String),
     Bool(bool),
     Null,
+    /// A placement of one queen per row: 0-based columns, written 1-based
+    /// (a JSON array of numbers; `1 5 8 ...` elsewhere).
+    Columns(Vec<u32>),
+    /// A placement of squares: 0-based `(row, column)`, written 1-based (a
+    /// JSON array of `[row, column]` pairs; square names `A1 C2 ...`
+    /// elsewhere).
+    Squares(Vec<(usize, usize)>),
 }
 
 impl Cell {
     /// The value as plain text, as CSV and text tables show it.
     pub fn plain(&self) -> String {
+        let mut out = Vec::new();
+        self.write_plain(&mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("cells are UTF-8")
+    }
+
+    /// Writes the value as plain text; a placement of ten million queens
+    /// goes out in chunks, never as one string.
+    pub fn write_plain(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
-            Cell::Int(v) => v.to_string(),
-            Cell::Float(v) => format!("{v:.6}"),
-            Cell::Text(s) => s.clone(),
-            Cell::Bool(b) => b.to_string(),
-            Cell::Null => String::new(),
+            Cell::Int(v) => write!(w, "{v}"),
+            Cell::Float(v) => write!(w, "{v:.6}"),
+            Cell::Text(s) => w.write_all(s.as_bytes()),
+            Cell::Bool(b) => write!(w, "{b}"),
+            Cell::Null => Ok(()),
+            Cell::Columns(c) => numbers::write(w, c, b' '),
+            Cell::Squares(squares) => {
+                for (i, &s) in squares.iter().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    write!(w, "{sep}{}", crate::render::square(s))?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -55,9 +90,21 @@ impl From<f64> for Cell {
     }
 }
 
+impl From<bool> for Cell {
+    fn from(v: bool) -> Cell {
+        Cell::Bool(v)
+    }
+}
+
 impl From<&str> for Cell {
     fn from(v: &str) -> Cell {
         Cell::Text(v.to_string())
+    }
+}
+
+impl From<String> for Cell {
+    fn from(v: String) -> Cell {
+        Cell::Text(v)
     }
 }
 
@@ -78,13 +125,14 @@ pub struct Column {
     pub width: usize,
 }
 
-/// Writes records in one format. Every record is flushed when written.
+/// Writes records in one format.
 pub trait Sink {
     /// Called once before the first record.
     fn begin(&mut self, columns: &[Column]) -> io::Result<()>;
     /// Writes one record.
     fn record(&mut self, record: &Record) -> io::Result<()>;
-    /// Called once after the last record, with notes for formats that show them.
+    /// Called once after the last record, with notes for formats that show
+    /// them; flushes.
     fn end(&mut self, notes: &[String]) -> io::Result<()>;
 }
 
@@ -95,52 +143,94 @@ pub enum Format {
     Text,
     /// An aligned text table.
     TextTable,
+    /// `key=value` pairs on one line per record.
+    Line,
+    /// A record's placement drawn for people (the other keys are left out,
+    /// but an `orbit`).
+    Drawing(Style),
     Markdown,
     Csv,
     /// One JSON object per line.
     Json,
 }
 
-impl From<crate::cli::TableFormat> for Format {
-    fn from(f: crate::cli::TableFormat) -> Format {
-        use crate::cli::TableFormat as T;
-        match f {
-            T::Text => Format::TextTable,
-            T::Markdown => Format::Markdown,
-            T::Csv => Format::Csv,
-            T::Json => Format::Json,
+/// Where a sink writes: flushed after each record for tables whose rows
+/// come seconds apart, only at the end for fast listings (a flush per
+/// solution would be a system call per line).
+struct Out<'a> {
+    w: Box<dyn Write + 'a>,
+    each: bool,
+}
+
+impl Out<'_> {
+    /// A record is complete.
+    fn done(&mut self) -> io::Result<()> {
+        if self.each {
+            self.w.flush()
+        } else {
+            Ok(())
         }
     }
 }
 
-impl From<crate::cli::CountFormat> for Format {
-    fn from(f: crate::cli::CountFormat) -> Format {
-        use crate::cli::CountFormat as C;
-        match f {
-            C::Text => Format::Text,
-            C::Json => Format::Json,
-            C::Csv => Format::Csv,
-        }
+impl Write for Out<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.write(buf)
     }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.w.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// The columns of one record, for a sink that writes just that record.
+pub fn columns(record: &Record) -> Vec<Column> {
+    record
+        .iter()
+        .map(|(key, _)| Column { key, width: 0 })
+        .collect()
 }
 
 /// Writes one record to stdout in `format`: a count, a merge.
 pub fn print_one(format: Format, record: &Record) -> io::Result<()> {
-    let mut sink = sink(format, Box::new(io::stdout().lock()));
-    let columns: Vec<Column> = record
-        .iter()
-        .map(|(key, _)| Column { key, width: 0 })
-        .collect();
-    sink.begin(&columns)?;
+    write_one(format, Box::new(io::stdout().lock()), record)
+}
+
+/// Writes one record to `out` in `format`.
+pub fn write_one<'a>(format: Format, out: Box<dyn Write + 'a>, record: &Record) -> io::Result<()> {
+    let mut sink = sink(format, out);
+    sink.begin(&columns(record))?;
     sink.record(record)?;
     sink.end(&[])
 }
 
-/// A sink for `format` writing to `out`.
+/// A sink for `format` writing to `out`, flushing after every record.
 pub fn sink<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
+    make(format, Out { w: out, each: true })
+}
+
+/// A sink for a fast stream of records (`solutions`), flushing at the end
+/// only: give it a buffered writer.
+pub fn listing<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
+    make(
+        format,
+        Out {
+            w: out,
+            each: false,
+        },
+    )
+}
+
+fn make(format: Format, out: Out<'_>) -> Box<dyn Sink + '_> {
     match format {
         Format::Text => Box::new(text::Text::vertical(out)),
         Format::TextTable => Box::new(text::Text::table(out)),
+        Format::Line => Box::new(text::Text::line(out)),
+        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style)),
         Format::Markdown => Box::new(markdown::Markdown::new(out)),
         Format::Csv => Box::new(csv::Csv::new(out)),
         Format::Json => Box::new(json::Json::new(out)),
@@ -190,6 +280,7 @@ mod tests {
         for f in [
             Format::Text,
             Format::TextTable,
+            Format::Line,
             Format::Markdown,
             Format::Csv,
             Format::Json,
@@ -197,5 +288,11 @@ mod tests {
             let out = render(f);
             assert!(out.contains("92") && out.contains("724"), "{f:?}: {out}");
         }
+    }
+
+    #[test]
+    fn placements_are_written_1_based() {
+        assert_eq!(Cell::Columns(vec![0, 4, 7]).plain(), "1 5 8");
+        assert_eq!(Cell::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
     }
 }

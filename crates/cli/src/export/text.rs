@@ -1,39 +1,50 @@
-//! Text for people: `key  value` blocks, or an aligned table.
+//! Text for people: `key  value` blocks, an aligned table, or `key=value`
+//! pairs on one line.
 
 use std::io::{self, Write};
 
-use super::{Column, Record, Sink};
+use super::{Cell, Column, Out, Record, Sink};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Vertical,
+    Table,
+    Line,
+}
 
 pub struct Text<'a> {
-    out: Box<dyn Write + 'a>,
-    table: bool,
+    out: Out<'a>,
+    layout: Layout,
     widths: Vec<usize>,
     written: usize,
 }
 
 impl<'a> Text<'a> {
-    pub fn vertical(out: Box<dyn Write + 'a>) -> Text<'a> {
+    fn new(out: Out<'a>, layout: Layout) -> Text<'a> {
         Text {
             out,
-            table: false,
+            layout,
             widths: Vec::new(),
             written: 0,
         }
     }
 
-    pub fn table(out: Box<dyn Write + 'a>) -> Text<'a> {
-        Text {
-            out,
-            table: true,
-            widths: Vec::new(),
-            written: 0,
-        }
+    pub(super) fn vertical(out: Out<'a>) -> Text<'a> {
+        Text::new(out, Layout::Vertical)
+    }
+
+    pub(super) fn table(out: Out<'a>) -> Text<'a> {
+        Text::new(out, Layout::Table)
+    }
+
+    pub(super) fn line(out: Out<'a>) -> Text<'a> {
+        Text::new(out, Layout::Line)
     }
 }
 
 impl Sink for Text<'_> {
     fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
-        if !self.table {
+        if self.layout != Layout::Table {
             return Ok(());
         }
         self.widths = columns.iter().map(|c| c.width.max(c.key.len())).collect();
@@ -43,34 +54,48 @@ impl Sink for Text<'_> {
             .map(|(c, &w)| format!("{:>w$}", c.key))
             .collect();
         writeln!(self.out, "{}", head.join("  ").trim_end())?;
-        self.out.flush()
+        self.out.done()
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        if self.table {
-            let cells: Vec<String> = record
-                .iter()
-                .enumerate()
-                .map(|(i, (_, v))| {
-                    format!(
-                        "{:>w$}",
-                        v.plain(),
-                        w = self.widths.get(i).copied().unwrap_or(0)
-                    )
-                })
-                .collect();
-            writeln!(self.out, "{}", cells.join("  ").trim_end())?;
-        } else {
-            if self.written > 0 {
-                writeln!(self.out)?;
+        let present = || record.iter().filter(|(_, v)| *v != Cell::Null);
+        match self.layout {
+            Layout::Table => {
+                let cells: Vec<String> = record
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, v))| {
+                        format!(
+                            "{:>w$}",
+                            v.plain(),
+                            w = self.widths.get(i).copied().unwrap_or(0)
+                        )
+                    })
+                    .collect();
+                writeln!(self.out, "{}", cells.join("  ").trim_end())?;
             }
-            let w = record.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-            for (k, v) in record.iter().filter(|(_, v)| *v != super::Cell::Null) {
-                writeln!(self.out, "{k:<w$}  {}", v.plain())?;
+            Layout::Vertical => {
+                if self.written > 0 {
+                    writeln!(self.out)?;
+                }
+                let w = present().map(|(k, _)| k.len()).max().unwrap_or(0);
+                for (k, v) in present() {
+                    write!(self.out, "{k:<w$}  ")?;
+                    v.write_plain(&mut self.out)?;
+                    writeln!(self.out)?;
+                }
+            }
+            Layout::Line => {
+                for (i, (k, v)) in present().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    write!(self.out, "{sep}{k}=")?;
+                    v.write_plain(&mut self.out)?;
+                }
+                writeln!(self.out)?;
             }
         }
         self.written += 1;
-        self.out.flush()
+        self.out.done()
     }
 
     fn end(&mut self, notes: &[String]) -> io::Result<()> {
@@ -102,6 +127,15 @@ mod tests {
         let out = render(Format::Text);
         assert!(
             out.starts_with("n      8\ntotal  92\n\nn      10\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn lines_hold_key_value_pairs() {
+        let out = render(Format::Line);
+        assert!(
+            out.starts_with("n=8 total=92\nn=10 total=724 note=a, \"b\"\n"),
             "{out}"
         );
     }

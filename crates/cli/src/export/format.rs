@@ -1,0 +1,110 @@
+//! The formats a user can ask for, as clap value lists, and the sink each
+//! one selects. They live here, beside the sinks, so that `cli.rs` takes
+//! them from the exporter and the exporter never looks back at `cli.rs`.
+
+use clap::ValueEnum;
+
+use super::{Format, Style};
+
+/// One record: a count, a merge, a piece count, a placement shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// A table: one record per row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Text,
+    Markdown,
+    Csv,
+    Json,
+}
+
+/// How `solutions` writes each solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolutionFormat {
+    /// 1-based columns, one per row: `1 5 8 6 3 7 2 4`.
+    Vector,
+    /// Column letter and row number per queen: `A1 E2 H3 ...`; files past Z are AA, AB, ... (spreadsheet style).
+    Algebraic,
+    /// One digit per row: `15863724` (n <= 9).
+    Digits,
+    /// A drawn grid with `Q` and `-`, rank 1 (the first row) at the bottom, file A on the left.
+    Board,
+    /// One JSON object per line: `placement` (and `orbit` with --unique); see docs/formats.md.
+    Json,
+    /// A header, then one row per solution: placement, orbit.
+    Csv,
+    /// A Markdown table, one row per solution.
+    Markdown,
+}
+
+/// How `solve` writes its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// 1-based columns, one per row.
+    Vector,
+    /// One JSON object: n, method, found, seconds, steps, valid, the method's counts, placement.
+    Json,
+    /// A header and one row, the same keys as json.
+    Csv,
+}
+
+/// How `dominate` and `pawns` write their placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlacementFormat {
+    /// The board drawn with `Q` (and `P`), rank 1 at the bottom, then the squares.
+    Board,
+    /// The squares on one line (`A1 C2 ...`); with --count, the count on a second line.
+    Vector,
+    /// One JSON object on one line.
+    Json,
+}
+
+impl From<TableFormat> for Format {
+    fn from(f: TableFormat) -> Format {
+        match f {
+            TableFormat::Text => Format::TextTable,
+            TableFormat::Markdown => Format::Markdown,
+            TableFormat::Csv => Format::Csv,
+            TableFormat::Json => Format::Json,
+        }
+    }
+}
+
+impl From<CountFormat> for Format {
+    fn from(f: CountFormat) -> Format {
+        match f {
+            CountFormat::Text => Format::Text,
+            CountFormat::Json => Format::Json,
+            CountFormat::Csv => Format::Csv,
+        }
+    }
+}
+
+impl From<SolutionFormat> for Format {
+    fn from(f: SolutionFormat) -> Format {
+        match f {
+            SolutionFormat::Vector => Format::Drawing(Style::Vector),
+            SolutionFormat::Algebraic => Format::Drawing(Style::Algebraic),
+            SolutionFormat::Digits => Format::Drawing(Style::Digits),
+            SolutionFormat::Board => Format::Drawing(Style::Board),
+            SolutionFormat::Json => Format::Json,
+            SolutionFormat::Csv => Format::Csv,
+            SolutionFormat::Markdown => Format::Markdown,
+        }
+    }
+}
+
+impl From<SolveFormat> for Format {
+    fn from(f: SolveFormat) -> Format {
+        match f {
+            SolveFormat::Vector => Format::Drawing(Style::Vector),
+            SolveFormat::Json => Format::Json,
+            SolveFormat::Csv => Format::Csv,
+        }
+    }
+}
