@@ -1,12 +1,10 @@
 //! The verbs: each takes validated options, asks the scheduler, and writes
 //! records through an export sink.
 
-mod bench;
 mod count;
 mod dominate;
 mod pawns;
 pub mod pieces;
-mod plot;
 mod shard;
 mod show;
 mod solutions;
@@ -18,6 +16,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
+use crate::bench;
 use crate::cli::{Args, Command};
 
 /// A computed count that disagrees with the published table: never a
@@ -38,7 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Count(a) => count::dispatch(a),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
-        Command::Plot(a) => plot::run(a),
+        Command::Plot(a) => bench::plot(a),
         Command::Solutions(a) => solutions::run(a),
         Command::Show(a) => show::run(a),
         Command::Solve(a) => solve::run(a),
