@@ -35,13 +35,13 @@ const EXIT_MISMATCH: u8 = 1;
 
 fn main() -> ExitCode {
     stdout_failure_ends_quietly();
+    if let Err(err) = io::catch_file_size_signal() {
+        return fail(&err);
+    }
     let args = match cli::Args::try_parse() {
         Ok(args) => args,
         Err(e) => return clap_error(e),
     };
-    if let Err(err) = io::catch_file_size_signal() {
-        return fail(&err);
-    }
     let result = commands::run(args).and_then(|code| {
         // What is still buffered must reach stdout too, or fail here.
         stdout().flush()?;

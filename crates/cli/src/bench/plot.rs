@@ -3,6 +3,7 @@
 //! SVG viewer, so no font library is needed).
 
 use std::collections::BTreeMap;
+use std::fs;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -23,7 +24,10 @@ pub fn run(args: PlotArgs) -> Result<ExitCode> {
     let series = parse(&text)
         .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
     let out = args.out.unwrap_or_else(|| args.dir.join("plot.svg"));
-    if out.extension().and_then(|e| e.to_str()) != Some("svg") {
+    // A name guards against overwriting the wrong file; a device or a FIFO
+    // (`/dev/stdout`, a pipe to a viewer) has no say in its name.
+    let special = fs::metadata(&out).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
         bail!("--out must name an .svg file, not {}", out.display());
     }
     // Opened before drawing, so an unwritable --out fails first.
