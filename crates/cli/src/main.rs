@@ -76,20 +76,29 @@ fn fail(err: &anyhow::Error) -> ExitCode {
 /// verb's `--help`.
 fn clap_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind as Clap;
-    let to_stdout = matches!(
-        e.kind(),
-        Clap::DisplayHelp | Clap::DisplayVersion | Clap::DisplayHelpOnMissingArgumentOrSubcommand
-    );
-    if to_stdout {
-        let code = if e.kind() == Clap::DisplayHelpOnMissingArgumentOrSubcommand {
-            ExitCode::from(EXIT_USAGE)
-        } else {
-            ExitCode::SUCCESS
-        };
-        return match e.print().and_then(|()| stdout().flush()) {
-            Err(w) if w.kind() != ErrorKind::BrokenPipe => fail(&w.into()),
-            _ => code,
-        };
+    match e.kind() {
+        Clap::DisplayHelp | Clap::DisplayVersion => {
+            return match e.print().and_then(|()| stdout().flush()) {
+                Err(w) if w.kind() != ErrorKind::BrokenPipe => fail(&w.into()),
+                _ => ExitCode::SUCCESS,
+            };
+        }
+        // `nqueens` alone: the help is what the user wants to read, on
+        // stdout, and the failure is one line on stderr like any other.
+        Clap::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let printed = write!(stdout(), "{}", e.render()).and_then(|()| stdout().flush());
+            if let Err(w) = printed {
+                if w.kind() != ErrorKind::BrokenPipe {
+                    return fail(&w.into());
+                }
+            }
+            let _ = writeln!(
+                stderr(),
+                "nqueens: error: no verb given (see 'nqueens --help')"
+            );
+            return ExitCode::from(EXIT_USAGE);
+        }
+        _ => {}
     }
     // clap's message is a paragraph (sometimes over two lines) followed by
     // usage; keep the paragraph, on one line.
