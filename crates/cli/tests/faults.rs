@@ -147,6 +147,12 @@ fn assert_one_line_error(out: &Output, args: &[String], start: &str) {
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
 
+/// Exit code 0; stderr shown if not.
+fn assert_exit_0(out: &Output, args: &[String]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+}
+
 /// What a special file is: its type and device number.
 fn identity(path: &str) -> (bool, bool, u64) {
     let m = fs::metadata(path).unwrap();
@@ -223,12 +229,7 @@ fn writers_into_dev_null_and_a_fifo_leave_them_what_they_are() {
     for w in &WRITERS {
         let args = (w.args)(&s, "/dev/null");
         let out = run_piped(&args, &s.0);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_exit_0(&out, &args);
         assert_eq!(
             identity("/dev/null"),
             before,
@@ -256,12 +257,7 @@ fn writers_into_dev_null_and_a_fifo_leave_them_what_they_are() {
         };
         let args = (w.args)(&s, fifo.to_str().unwrap());
         let out = run_piped(&args, &s.0);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_exit_0(&out, &args);
         let got = reader.join().unwrap();
         assert!(!got.is_empty());
         assert_eq!(
@@ -534,12 +530,7 @@ fn a_closed_pipe_ends_quietly() {
             .unwrap();
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_exit_0(&out, &args);
         assert!(
             out.stderr.is_empty(),
             "{args:?}: {}",
