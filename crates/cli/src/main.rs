@@ -4,21 +4,18 @@
 //! hands plain records to `export`, which writes them in the chosen format.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod cli;
 mod cluster;
 mod commands;
 mod export;
-mod machine;
+mod io;
 mod options;
-mod record;
 mod render;
 mod run;
 mod verify;
 
-// The run machinery's old paths, for the files that still name them.
-use run::{memory, progress};
-
-use std::io::{self, Write};
+use std::io::{stderr, stdout, ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -29,35 +26,71 @@ const EXIT_USAGE: u8 = 2;
 const EXIT_MISMATCH: u8 = 1;
 
 fn main() -> ExitCode {
+    stdout_failure_ends_quietly();
+    if let Err(err) = io::catch_file_size_signal() {
+        return fail(&err);
+    }
     let args = match cli::Args::try_parse() {
         Ok(args) => args,
         Err(e) => return clap_error(e),
     };
-    match commands::run(args) {
+    let result = commands::run(args).and_then(|code| {
+        // What is still buffered must reach stdout too, or fail here.
+        stdout().flush()?;
+        Ok(code)
+    });
+    match result {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            let _ = writeln!(io::stderr(), "nqueens: error: {err:#}");
-            ExitCode::from(if err.is::<commands::Mismatch>() {
-                EXIT_MISMATCH
-            } else {
-                EXIT_USAGE
-            })
-        }
+        Err(err) => fail(&err),
     }
 }
 
-/// Help and version go to stdout as clap writes them; a usage error becomes
-/// one line naming the verb's `--help`.
+/// One line on stderr, and the exit code the error calls for.
+fn fail(err: &anyhow::Error) -> ExitCode {
+    // Every file the CLI touches names itself in its error's context; an
+    // I/O error with no context at all comes from a bare `write!` to
+    // standard output.
+    let message = match err.downcast_ref::<std::io::Error>() {
+        Some(e) if err.chain().count() == 1 => format!("cannot write to standard output: {e}"),
+        _ => format!("{err:#}"),
+    };
+    let _ = writeln!(stderr(), "nqueens: error: {message}");
+    ExitCode::from(if err.is::<commands::Mismatch>() {
+        EXIT_MISMATCH
+    } else {
+        EXIT_USAGE
+    })
+}
+
+/// Help and version go to stdout as clap writes them (a failed write is an
+/// error, a closed pipe is not); a usage error becomes one line naming the
+/// verb's `--help`.
 fn clap_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let _ = e.print();
-        return ExitCode::SUCCESS;
-    }
-    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        let _ = e.print();
-        return ExitCode::from(EXIT_USAGE);
+    use clap::error::ErrorKind as Clap;
+    match e.kind() {
+        Clap::DisplayHelp | Clap::DisplayVersion => {
+            return match e.print().and_then(|()| stdout().flush()) {
+                Err(w) if w.kind() != ErrorKind::BrokenPipe => fail(&w.into()),
+                _ => ExitCode::SUCCESS,
+            };
+        }
+        // `nqueens` alone: the help is what the user wants to read, on
+        // stdout, and the failure is one line on stderr like any other.
+        Clap::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let printed = write!(stdout(), "{}", e.render()).and_then(|()| stdout().flush());
+            if let Err(w) = printed {
+                if w.kind() != ErrorKind::BrokenPipe {
+                    return fail(&w.into());
+                }
+            }
+            let _ = writeln!(
+                stderr(),
+                "nqueens: error: no verb given (see 'nqueens --help')"
+            );
+            return ExitCode::from(EXIT_USAGE);
+        }
+        _ => {}
     }
     // clap's message is a paragraph (sometimes over two lines) followed by
     // usage; keep the paragraph, on one line.
@@ -70,16 +103,39 @@ fn clap_error(e: clap::Error) -> ExitCode {
         .collect();
     let message = paragraph.join(" ");
     let message = message.trim_start_matches("error: ");
-    let _ = writeln!(
-        io::stderr(),
-        "nqueens: error: {message} (see 'nqueens --help')"
-    );
+    let _ = writeln!(stderr(), "nqueens: error: {message} (see 'nqueens --help')");
     ExitCode::from(EXIT_USAGE)
 }
 
 /// A closed pipe (`nqueens table --to 20 | head`) ends output quietly.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain()
-        .filter_map(|e| e.downcast_ref::<io::Error>())
-        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        .filter_map(|e| e.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == ErrorKind::BrokenPipe)
+}
+
+/// `println!` panics when standard output fails; this turns that panic
+/// into the same quiet end (closed pipe) or one-line error (exit 2) as a
+/// `write!` that returns the error. Any other panic keeps Rust's report.
+fn stdout_failure_ends_quietly() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        match text.strip_prefix("failed printing to stdout: ") {
+            Some(why) if why.contains("Broken pipe") => std::process::exit(0),
+            Some(why) => {
+                let _ = writeln!(
+                    stderr(),
+                    "nqueens: error: cannot write to standard output: {why}"
+                );
+                std::process::exit(i32::from(EXIT_USAGE));
+            }
+            None => default(info),
+        }
+    }));
 }

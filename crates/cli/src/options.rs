@@ -8,7 +8,7 @@ use nqueens_kernel::{Board, MAX_N};
 use nqueens_sched::{solvers, Options, Solver};
 
 use crate::cli::{BenchArgs, CountArgs, CountFormat, RunArgs, TableArgs, TableFormat};
-use crate::memory::Budget;
+use crate::run::memory::Budget;
 
 /// A validated `count` request.
 pub struct Count {
@@ -145,7 +145,7 @@ impl TryFrom<BenchArgs> for Bench {
                 )
             })?;
         if let Some(out) = &a.out {
-            crate::record::RunDir::check(out)?;
+            crate::bench::record::RunDir::check(out)?;
         }
         let (run, budget) = run(&a.run, None)?;
         Ok(Bench {

@@ -86,7 +86,7 @@ impl ShardResult {
             fixed_180: sums.fixed_180,
             fixed_90: sums.fixed_90,
             fundamental: sums.fundamental,
-            host: crate::machine::host(),
+            host: crate::bench::machine::host(),
             seconds: 0.0,
             checksum: String::new(),
         }

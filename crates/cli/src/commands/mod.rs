@@ -1,12 +1,10 @@
 //! The verbs: each takes validated options, asks the scheduler, and writes
 //! records through an export sink.
 
-mod bench;
 pub(crate) mod count;
 pub(crate) mod dominate;
 pub(crate) mod pawns;
 mod pieces;
-mod plot;
 mod show;
 mod solutions;
 mod solve;
@@ -17,6 +15,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
+use crate::bench;
 use crate::cli::{Args, Command};
 use crate::cluster;
 pub use crate::verify::Mismatch;
@@ -26,7 +25,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Count(a) => count::dispatch(a),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
-        Command::Plot(a) => plot::run(a),
+        Command::Plot(a) => bench::plot(a),
         Command::Solutions(a) => solutions::run(a),
         Command::Show(a) => show::run(a),
         Command::Solve(a) => solve::run(a),

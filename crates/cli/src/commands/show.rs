@@ -21,10 +21,9 @@
 //!
 //! Limits: the terminal drawing stops at 64 x 64 ([`TEXT_MAX_N`]); wider
 //! boards, up to 1000 x 1000 ([`SVG_MAX_N`]), are drawn with `--svg` only.
-//! The SVG is written to a temporary file next to the target and renamed
-//! over it, so a failure never leaves a half-written picture.
+//! The SVG is written through `crate::io`: a failure never leaves a
+//! half-written picture, and a device or a link stays one.
 
-use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -51,7 +50,8 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     let attack = first_attack(&columns);
     // The picture first: if it cannot be written, nothing has been printed.
     if let Some(path) = &args.svg {
-        write_whole(path, &render::svg(&columns, attack.map(|a| a.rows)))?;
+        let svg = render::svg(&columns, attack.map(|a| a.rows));
+        crate::io::write_whole(path, "--svg", svg.as_bytes())?;
     }
     if !text {
         export::print_one(
@@ -183,29 +183,6 @@ fn utf8_locale() -> bool {
             let v = v.to_ascii_lowercase();
             v.contains("utf-8") || v.contains("utf8")
         })
-}
-
-/// Writes `text` to `path` whole: to a temporary file in the same directory
-/// (so the rename cannot cross file systems), then renamed over `path`.
-fn write_whole(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("--svg {}: not a file name", path.display()))?;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = fs::write(&tmp, text).and_then(|()| fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        bail!("cannot write --svg {}: {e}", path.display());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

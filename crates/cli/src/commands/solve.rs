@@ -15,26 +15,26 @@
 //! - A solution that fails the check (a bug) is still written, with
 //!   `valid` false, and the run fails with exit code 1.
 //!
-//! With `--out FILE` the solution goes to a temporary file in FILE's
-//! directory, created before the search starts (so an unwritable FILE is
-//! reported at once) and renamed onto FILE once complete: an error never
-//! leaves a half-written FILE, nor the temporary file. The terminal then
-//! gets the record without its placement (`key=value` pairs for vector).
-//! Everything is written through a `BufWriter` with `export`'s hand-rolled
-//! number formatter: ten million columns are 79 MB.
+//! With `--out FILE` the solution goes through `crate::io::Output`, opened
+//! before the search starts (so an unwritable FILE is reported at once): a
+//! regular FILE is replaced whole once complete, so an error never leaves a
+//! half-written FILE nor the temporary file; a device or FIFO is written
+//! into. The terminal then
+//! gets a one-line summary. Everything is written through a `BufWriter`
+//! with a hand-rolled number formatter: ten million columns are 79 MB.
 
-use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use nqueens_puzzles::solve::{self, Method, Options, Solution, SolveError, MAX_N};
 
 use super::Mismatch;
 use crate::cli::{self, SolveArgs, SolveFormat};
 use crate::export::{self, Cell, Format, Record};
+use crate::io::Output;
 
 /// Exit code for "no solution exists" and "gave up": answers, not errors.
 const EXIT_NO_SOLUTION: u8 = 1;
@@ -103,7 +103,11 @@ impl TryFrom<SolveArgs> for Request {
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let req = Request::try_from(args)?;
     // Before the search, which may take seconds: fail fast on a bad FILE.
-    let file = req.out.as_deref().map(AtomicFile::create).transpose()?;
+    let file = req
+        .out
+        .as_deref()
+        .map(|path| Output::create(path, "--out"))
+        .transpose()?;
     let start = Instant::now();
     let found = solve::solve(req.n, req.method, &req.options);
     let seconds = start.elapsed().as_secs_f64();
@@ -133,14 +137,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let format = Format::from(req.format);
     match file {
         Some(mut f) => {
-            let path = f.path.clone();
+            let path = f.path().to_path_buf();
             let path = path.as_path();
-            export::write_one(
-                format,
-                Box::new(f.writer()),
-                &report.record(Some(columns), None),
-            )
-            .with_context(|| format!("cannot write --out {}", path.display()))?;
+            f.write(|w| {
+                export::write_one(format, Box::new(w), &report.record(Some(columns), None))
+            })?;
             f.commit()?;
             // The terminal gets the record without the placement; the
             // drawing would be empty, so a `key=value` line instead.
@@ -234,75 +235,6 @@ impl Report<'_> {
             ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
             ("placement", placement.map_or(Cell::Null, Cell::Columns)),
         ]
-    }
-}
-
-/// A file written under a temporary name in its final directory and renamed
-/// into place by [`AtomicFile::commit`]; dropped before that, it removes
-/// the temporary file.
-struct AtomicFile {
-    path: PathBuf,
-    temp: PathBuf,
-    writer: Option<BufWriter<File>>,
-    /// Renamed into place: nothing to clean up.
-    done: bool,
-}
-
-impl AtomicFile {
-    fn create(path: &Path) -> Result<AtomicFile> {
-        let shown = path.display();
-        if path.is_dir() {
-            bail!("cannot write --out {shown}: it is a directory");
-        }
-        let name = path
-            .file_name()
-            .ok_or_else(|| anyhow!("cannot write --out {shown}: it does not name a file"))?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let temp = dir.join(format!(
-            ".{}.{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let file = File::create(&temp).with_context(|| format!("cannot write --out {shown}"))?;
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            temp,
-            writer: Some(BufWriter::with_capacity(1 << 16, file)),
-            done: false,
-        })
-    }
-
-    fn writer(&mut self) -> &mut dyn Write {
-        self.writer.as_mut().expect("not committed yet")
-    }
-
-    /// Flushes and renames the temporary file onto the final path.
-    fn commit(mut self) -> Result<()> {
-        let shown = self.path.display().to_string();
-        let writer = self.writer.take().expect("committed once");
-        let file = writer
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .with_context(|| format!("cannot write --out {shown}"))?;
-        drop(file);
-        // On error, drop removes the temporary file.
-        fs::rename(&self.temp, &self.path)
-            .with_context(|| format!("cannot write --out {shown}"))?;
-        self.done = true;
-        Ok(())
-    }
-}
-
-impl Drop for AtomicFile {
-    fn drop(&mut self) {
-        if !self.done {
-            // Close before removing.
-            self.writer.take();
-            let _ = fs::remove_file(&self.temp);
-        }
     }
 }
 

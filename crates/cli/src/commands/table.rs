@@ -10,7 +10,7 @@ use nqueens_sched::solvers;
 use super::Mismatch;
 use crate::export::{self, Column, Format};
 use crate::options::Table;
-use crate::progress::Bar;
+use crate::run::progress::Bar;
 use crate::verify::{printed_erratum, Check};
 
 /// Widest values expected, so a text table aligns before its rows exist:
@@ -55,7 +55,7 @@ pub fn run(opts: Table) -> Result<ExitCode> {
     for &board in &opts.boards {
         bar.relabel(format!("n = {}", board.n()));
         let r = nqueens_sched::count(solver, board, &run, &bar)
-            .map_err(|e| crate::memory::explain(e, opts.budget, board.n()))?;
+            .map_err(|e| crate::run::memory::explain(e, opts.budget, board.n()))?;
         let check = Check::of(r.n, r.total, r.unique);
         let erratum = printed_erratum(r.n);
         if let Some(e) = erratum {

@@ -15,12 +15,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_sched::{NoProgress, Options, Report, Solver};
 
-use super::Mismatch;
+use super::machine;
+use super::record::RunDir;
+use crate::commands::Mismatch;
 use crate::export::{self, Cell, Column, Format, Record};
-use crate::machine;
 use crate::options::Bench;
-use crate::progress::Bar;
-use crate::record::RunDir;
+use crate::run::progress::Bar;
 use crate::verify::Check;
 
 /// Runs shorter than this get an untimed warm-up run first.
@@ -160,7 +160,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                 base,
                 &format!("{}-{}", machine::utc_date(), machine::host()),
             )?;
-            dir.write("README.md", &readme(&opts))?;
+            dir.write("README.md", "the bench README", &readme(&opts))?;
             Some(dir)
         }
         None => None,
@@ -262,7 +262,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
             all.push(row);
         }
         if let Some(dir) = &out {
-            dir.write("summary.md", &summary(&opts, &all))?;
+            dir.write("summary.md", "the bench summary", &summary(&opts, &all))?;
         }
         if !mismatches.is_empty() {
             break;
@@ -294,7 +294,7 @@ fn timed(
         ..opts.run
     };
     nqueens_sched::count(solver, board, &run, &NoProgress)
-        .map_err(|e| crate::memory::explain(e, opts.budget, board.n()))
+        .map_err(|e| crate::run::memory::explain(e, opts.budget, board.n()))
 }
 
 fn readme(opts: &Bench) -> String {

@@ -4,42 +4,39 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use plotters::prelude::*;
 
+use super::record::{RunDir, RAW_HEADER};
 use crate::cli::PlotArgs;
-use crate::record::RAW_HEADER;
+use crate::io::Output;
 
 /// Medians per solver, per n: (seconds, nodes).
 type Series = BTreeMap<String, BTreeMap<usize, (f64, f64)>>;
 
 pub fn run(args: PlotArgs) -> Result<ExitCode> {
+    let text = RunDir::read_raw(&args.dir)
+        .map_err(|e| anyhow!("{e:#} (is {} a recorded run?)", args.dir.display()))?;
     let raw = args.dir.join("raw.csv");
-    let text = fs::read_to_string(&raw).with_context(|| {
-        format!(
-            "cannot read {} (is {} a recorded run?)",
-            raw.display(),
-            args.dir.display()
-        )
-    })?;
     let series = parse(&text)
         .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
     let out = args.out.unwrap_or_else(|| args.dir.join("plot.svg"));
-    if out.extension().and_then(|e| e.to_str()) != Some("svg") {
+    // A name guards against overwriting the wrong file; a device or a FIFO
+    // (`/dev/stdout`, a pipe to a viewer) has no say in its name.
+    let special = fs::metadata(&out).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
         bail!("--out must name an .svg file, not {}", out.display());
     }
-    // Drawn to a temporary file and renamed, so a failure leaves no half-written picture.
-    let tmp = out.with_extension("svg.tmp");
-    let drawn = draw(&series, &tmp);
-    if let Err(e) = drawn {
-        let _ = fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("cannot write {}", out.display()));
-    }
-    fs::rename(&tmp, &out).with_context(|| format!("cannot write {}", out.display()))?;
-    println!("wrote {}", out.display());
+    // Opened before drawing, so an unwritable --out fails first.
+    let mut file = Output::create(&out, "--out")?;
+    let mut svg = String::new();
+    draw(&series, &mut svg).context("cannot draw the plot")?;
+    file.write(|w| w.write_all(svg.as_bytes()))?;
+    file.commit()?;
+    writeln!(io::stdout(), "wrote {}", out.display())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -91,12 +88,12 @@ fn parse(text: &str) -> Result<Series> {
     Ok(series)
 }
 
-fn draw(series: &Series, path: &Path) -> Result<()> {
+fn draw(series: &Series, svg: &mut String) -> Result<()> {
     let ns = series.values().flat_map(|s| s.keys().copied());
     let (lo, hi) = ns
         .clone()
         .fold((usize::MAX, 0), |(a, b), n| (a.min(n), b.max(n)));
-    let root = SVGBackend::new(path, (960, 1040)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (960, 1040)).into_drawing_area();
     root.fill(&WHITE)?;
     let (top, bottom) = root.split_vertically(520);
     panel(

@@ -2,14 +2,21 @@
 //! raw.csv (one row per timed run, flushed as it finishes) and summary.md
 //! (rewritten whole, by rename, after each board size).
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
+use crate::io;
+
 /// The header of raw.csv.
 pub const RAW_HEADER: &str = "n,solver,threads,run,seconds,total,unique,nodes";
+/// What raw.csv holds, for messages.
+const RAW_WHAT: &str = "the bench record";
+/// The largest raw.csv read back: at about 60 bytes a row, a million timed
+/// runs, far past any real run; a bigger file is not one this tool wrote.
+const RAW_MAX_BYTES: u64 = 64 << 20;
 
 pub struct RunDir {
     dir: PathBuf,
@@ -42,19 +49,16 @@ impl RunDir {
             .with_context(|| format!("too many runs named {name} in {}", base.display()))?;
         fs::create_dir(&dir)
             .with_context(|| format!("cannot write in --out directory {}", base.display()))?;
-        let raw = OpenOptions::new()
-            .create_new(true)
-            .write(true)
-            .open(dir.join("raw.csv"));
-        let mut raw = match raw {
-            Ok(f) => f,
+        let raw_path = dir.join("raw.csv");
+        let raw = io::write_whole(&raw_path, RAW_WHAT, format!("{RAW_HEADER}\n").as_bytes())
+            .and_then(|()| io::open_append(&raw_path, RAW_WHAT));
+        match raw {
+            Ok(raw) => Ok(RunDir { dir, raw }),
             Err(e) => {
-                let _ = fs::remove_dir(&dir);
-                return Err(e).with_context(|| format!("cannot write in {}", dir.display()));
+                let _ = fs::remove_dir_all(&dir);
+                Err(e)
             }
-        };
-        writeln!(raw, "{RAW_HEADER}")?;
-        Ok(RunDir { dir, raw })
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -62,15 +66,25 @@ impl RunDir {
     }
 
     /// Appends one raw row and flushes it to the OS.
-    pub fn raw(&mut self, row: &str) -> io::Result<()> {
-        writeln!(self.raw, "{row}")?;
-        self.raw.flush()
+    pub fn raw(&mut self, row: &str) -> Result<()> {
+        writeln!(self.raw, "{row}")
+            .and_then(|()| self.raw.flush())
+            .with_context(|| {
+                format!(
+                    "cannot write {RAW_WHAT} to {}",
+                    self.dir.join("raw.csv").display()
+                )
+            })
     }
 
-    /// Writes `name` whole: to a temporary file, then renamed over the old one.
-    pub fn write(&self, name: &str, text: &str) -> io::Result<()> {
-        let tmp = self.dir.join(format!(".{name}.tmp"));
-        fs::write(&tmp, text)?;
-        fs::rename(&tmp, self.dir.join(name))
+    /// Writes `name` (`what` it holds, for messages) whole, replacing the
+    /// old one.
+    pub fn write(&self, name: &str, what: &str, text: &str) -> Result<()> {
+        io::write_whole(&self.dir.join(name), what, text.as_bytes())
+    }
+
+    /// Reads a recorded run's raw.csv.
+    pub fn read_raw(dir: &Path) -> Result<String> {
+        io::read_to_string_bounded(&dir.join("raw.csv"), RAW_WHAT, RAW_MAX_BYTES)
     }
 }
