@@ -2,8 +2,10 @@
 //! records through an export sink.
 
 mod bench;
+mod completions;
 mod count;
 mod dominate;
+mod man;
 mod pawns;
 pub mod pieces;
 mod plot;
@@ -50,5 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Missing(a) => shard::missing(a),
         Command::Merge(a) => shard::merge(a),
         Command::Solvers => solvers::run(),
+        Command::Completions { shell } => completions::run(shell),
+        Command::Man => man::run(),
     }
 }
