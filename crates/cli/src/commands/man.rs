@@ -133,3 +133,35 @@ fn demoted(roff: &str) -> String {
 fn to_string(roff: Vec<u8>) -> String {
     String::from_utf8_lossy(&roff).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_verb_is_indexed_by_name_and_has_a_section() {
+        let page = render().unwrap();
+        assert_eq!(page.matches("\n.TH ").count(), 1, "one page");
+        for verb in Args::command().get_subcommands() {
+            let name = roff_name(verb.get_name());
+            assert!(
+                page.contains(&format!("\\fBnqueens {name}\\fR\n")),
+                "{name}"
+            );
+            assert!(!page.contains(&format!("nqueens\\-{name}(1)")), "{name}");
+            let upper = name.to_uppercase();
+            assert!(
+                page.contains(&format!(".SH \"NQUEENS {upper}\"\n")),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn headings_move_one_level_down() {
+        assert_eq!(
+            demoted(".SH SYNOPSIS\n\\fBnqueens\\fR\n.SH OPTIONS\n"),
+            ".SS SYNOPSIS\n\\fBnqueens\\fR\n.SS OPTIONS\n"
+        );
+    }
+}
