@@ -9,7 +9,9 @@ pub use crate::export::{CountFormat, PlacementFormat, SolutionFormat, SolveForma
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
 #[derive(Debug, Parser)]
-#[command(name = "nqueens", version, about, propagate_version = true)]
+#[command(name = "nqueens", about, propagate_version = true)]
+// The commit names the build exactly (build.rs stamps it; "unknown" outside git).
+#[command(version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("NQUEENS_COMMIT"), ")"))]
 #[command(
     after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
 )]
@@ -89,6 +91,20 @@ pub enum Command {
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
     Solvers(SolversArgs),
+    /// Print the completion script for a shell to standard output.
+    #[command(
+        after_help = "Examples:\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens     # with fpath+=(~/.zfunc) before compinit\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output: one page, nqueens(1), with a section for every verb.
+    #[command(
+        after_help = "Examples:\n  nqueens man > ~/.local/share/man/man1/nqueens.1\n  nqueens man | man -l -"
+    )]
+    Man,
 }
 
 /// `pieces`' after_help: how it counts, each piece's limit (from the

@@ -1,8 +1,10 @@
 //! The verbs: each takes validated options, asks the scheduler, and writes
 //! records through an export sink.
 
+mod completions;
 pub(crate) mod count;
 pub(crate) mod dominate;
+mod man;
 pub(crate) mod pawns;
 mod pieces;
 mod show;
@@ -37,5 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
         Command::Solvers(a) => solvers::run(a),
+        Command::Completions { shell } => completions::run(shell),
+        Command::Man => man::run(),
     }
 }
