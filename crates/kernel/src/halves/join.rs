@@ -64,9 +64,10 @@ pub(super) fn disjoint_pairs(
     disjoint_pairs_on(Isa::detect(), x, y, bits, scratch)
 }
 
-/// The instruction sets the join is compiled for.
+/// The instruction sets the join (and the merge of a side's rows) is
+/// compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Isa {
+pub(super) enum Isa {
     Baseline,
     #[cfg(target_arch = "x86_64")]
     Avx2,
@@ -74,7 +75,7 @@ enum Isa {
 
 impl Isa {
     /// The best this CPU runs (the standard library caches the answer).
-    fn detect() -> Isa {
+    pub(super) fn detect() -> Isa {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             return Isa::Avx2;
@@ -84,7 +85,7 @@ impl Isa {
 
     /// Every set this CPU runs, for the tests.
     #[cfg(test)]
-    fn available() -> Vec<Isa> {
+    pub(super) fn available() -> Vec<Isa> {
         let mut all = vec![Isa::Baseline];
         #[cfg(target_arch = "x86_64")]
         if Isa::detect() == Isa::Avx2 {
@@ -231,6 +232,9 @@ mod baseline {
 }
 
 #[cfg(target_arch = "x86_64")]
+pub(super) use avx2::pack::PACK64;
+
+#[cfg(target_arch = "x86_64")]
 mod avx2 {
     recursive_join!(pack::partition, #[target_feature(enable = "avx2")]);
 
@@ -241,7 +245,7 @@ mod avx2 {
     /// it holds. Four to five times fewer instructions a key than
     /// [`super::partition`].
     #[allow(unsafe_code)]
-    mod pack {
+    pub(super) mod pack {
         use std::arch::x86_64::*;
 
         /// For each mask of `LANES` bits, the 32-bit lanes of the keys
@@ -270,7 +274,7 @@ mod avx2 {
         }
 
         static PACK32: [[u32; 8]; 256] = pack_table::<8, 256>();
-        static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
+        pub(in crate::halves) static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
 
         /// Keys the cut handles: 32 or 64 bits, eight or four a vector.
         pub(super) trait Key:

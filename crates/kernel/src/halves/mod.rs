@@ -38,6 +38,7 @@
 //! before passing the cap.
 
 mod join;
+mod merge;
 mod rows;
 mod side;
 
