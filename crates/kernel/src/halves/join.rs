@@ -44,9 +44,11 @@ impl JoinScratch {
 const BLOCK: usize = 16384;
 
 /// Keys of each side looked at to rank the bits: counting the bits of every
-/// key cost a quarter of the time at n = 17, and 128 keys rank them as well
-/// as 2048 (callgrind at n = 16: 3.42e9 instructions either way).
-const SAMPLE: usize = 128;
+/// key cost a quarter of the time at n = 17; 128 keys rank them as well as
+/// 2048 (callgrind at n = 16: 3.42e9 instructions either way). 64 still do
+/// at n = 16 and cost half as much where the ranking was a seventh of the
+/// count (n = 15); 32 rank worse (n = 16: 1.2 % more instructions).
+const SAMPLE: usize = 64;
 
 /// How many pairs `(x, y)` from the two lists have `x & y == 0`, for keys of
 /// `bits` bits. Reorders both lists.
@@ -64,9 +66,10 @@ pub(super) fn disjoint_pairs(
     disjoint_pairs_on(Isa::detect(), x, y, bits, scratch)
 }
 
-/// The instruction sets the join is compiled for.
+/// The instruction sets the join (and the merge of a side's rows) is
+/// compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Isa {
+pub(super) enum Isa {
     Baseline,
     #[cfg(target_arch = "x86_64")]
     Avx2,
@@ -74,7 +77,7 @@ enum Isa {
 
 impl Isa {
     /// The best this CPU runs (the standard library caches the answer).
-    fn detect() -> Isa {
+    pub(super) fn detect() -> Isa {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             return Isa::Avx2;
@@ -84,7 +87,7 @@ impl Isa {
 
     /// Every set this CPU runs, for the tests.
     #[cfg(test)]
-    fn available() -> Vec<Isa> {
+    pub(super) fn available() -> Vec<Isa> {
         let mut all = vec![Isa::Baseline];
         #[cfg(target_arch = "x86_64")]
         if Isa::detect() == Isa::Avx2 {
@@ -148,7 +151,10 @@ fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
         order[ranked] = b;
         ranked += 1;
     }
-    order[..ranked].sort_by_key(|&b| std::cmp::Reverse(cx[b as usize] * cy[b as usize]));
+    // Unstable, ties broken by the bit: the stable sort's buffer handling
+    // cost more than the sort.
+    order[..ranked]
+        .sort_unstable_by_key(|&b| (std::cmp::Reverse(cx[b as usize] * cy[b as usize]), b));
     (order, ranked)
 }
 
@@ -231,6 +237,9 @@ mod baseline {
 }
 
 #[cfg(target_arch = "x86_64")]
+pub(super) use avx2::pack::PACK64;
+
+#[cfg(target_arch = "x86_64")]
 mod avx2 {
     recursive_join!(pack::partition, #[target_feature(enable = "avx2")]);
 
@@ -241,7 +250,7 @@ mod avx2 {
     /// it holds. Four to five times fewer instructions a key than
     /// [`super::partition`].
     #[allow(unsafe_code)]
-    mod pack {
+    pub(super) mod pack {
         use std::arch::x86_64::*;
 
         /// For each mask of `LANES` bits, the 32-bit lanes of the keys
@@ -270,7 +279,7 @@ mod avx2 {
         }
 
         static PACK32: [[u32; 8]; 256] = pack_table::<8, 256>();
-        static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
+        pub(in crate::halves) static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
 
         /// Keys the cut handles: 32 or 64 bits, eight or four a vector.
         pub(super) trait Key:

@@ -38,6 +38,7 @@
 //! before passing the cap.
 
 mod join;
+mod merge;
 mod rows;
 mod side;
 
@@ -128,18 +129,19 @@ impl RowSet {
         } = scratch;
         ledger.cap = cap;
         let over = |_: OverCap| Error::OverBudget { cap: cap as u64 };
-        left.clear();
-        right.clear();
-        side.list_joined(self.rows, 0, a, left, quarters, ledger, 0, &mut nodes)
+        let lefts = side
+            .list_joined(self.rows, 0, a, left, quarters, ledger, 0, &mut nodes)
             .map_err(over)?;
-        if !left.is_empty() {
-            side.list_joined(
-                right_rows, right_from, n, right, quarters, ledger, 1, &mut nodes,
-            )
-            .map_err(over)?;
+        let mut rights = 0;
+        if lefts > 0 {
+            rights = side
+                .list_joined(
+                    right_rows, right_from, n, right, quarters, ledger, 1, &mut nodes,
+                )
+                .map_err(over)?;
         }
-        join.reserve(left.len().max(right.len()), ledger)
-            .map_err(over)?;
+        join.reserve(lefts.max(rights), ledger).map_err(over)?;
+        let (left, right) = (&mut left[..lefts], &mut right[..rights]);
         let pairs = disjoint_pairs(left, right, side.key_bits(), join);
         Ok(Tally {
             solutions: pairs * u64::from(self.weight),

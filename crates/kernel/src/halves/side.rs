@@ -3,27 +3,28 @@
 //! or by joining the side's upper and lower rows (a meet in the middle
 //! inside the side).
 
+use super::join::Isa;
+use super::merge::{Hit, LowerRows, Merge, Pack, Quarter, MERGE_LANES};
 use super::rows::{low_bits, row_numbers};
 use crate::ledger::{Ledger, OverCap};
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct QuarterScratch {
+    lists: Lists,
+    /// The last lower rows' placements of each side, grouped by columns:
+    /// row sets taken in index order often share their lower rows. `wide`
+    /// for the boards whose diagonals take two words (n >= 23).
+    lower: [LowerRows<u64>; 2],
+    wide: [LowerRows<u128>; 2],
+}
+
+/// The placements of a side's upper rows, its lower rows, and the cursors
+/// of the counting sort that groups the lower ones.
+#[derive(Clone, Debug, Default)]
+struct Lists {
     top: Vec<Quarter>,
     bottom: Vec<Quarter>,
     at: Vec<u32>,
-    /// The last lower rows' placements of each side, grouped by columns:
-    /// row sets taken in index order often share their lower rows.
-    lower: [LowerRows; 2],
-}
-
-#[derive(Clone, Debug, Default)]
-struct LowerRows {
-    /// Rows, columns and closed diagonals they were listed for.
-    key: Option<(u32, usize, usize, (u64, u64))>,
-    /// Queens placed to list them.
-    nodes: u64,
-    grouped: Vec<Quarter>,
-    start: Vec<u32>,
 }
 
 /// Sides of at least this many rows are listed by joining their upper and
@@ -34,16 +35,6 @@ const JOIN_ROWS: usize = 6;
 /// above (or its first row, or two, to none): one per open square of a
 /// row (at most 32), the last row of two having a single column left.
 const ROW_KEYS: usize = 32;
-
-/// The placement of some rows of a side: its columns (numbered from the
-/// side's first) and the diagonals and anti-diagonals it holds (the middle
-/// queen's left out).
-#[derive(Clone, Copy, Debug, Default)]
-struct Quarter {
-    columns: u32,
-    diag: u64,
-    anti: u64,
-}
 
 /// What listing one side needs to know of the board.
 pub(super) struct Side {
@@ -93,8 +84,11 @@ impl Side {
         2 * self.width as u32
     }
 
-    /// What [`Side::list`] pushes, made by a second meet in the middle
-    /// inside the side: the placements of its upper rows and of its lower
+    /// What [`Side::list`] pushes, written to the front of `out`, which
+    /// keeps its length from one row set to the next (the merge writes
+    /// every candidate, so its buffer must be initialised, and zeroing it
+    /// anew for each row set cost a tenth of the count at n = 16); returns
+    /// how many. Made by a second meet in the middle inside the side: the placements of its upper rows and of its lower
     /// rows are listed apart (each over every set of columns), and each
     /// upper one is joined with the lower ones on the other columns whose
     /// diagonals it does not share. Far fewer queens are placed than by
@@ -110,37 +104,64 @@ impl Side {
         ledger: &mut Ledger,
         slot: usize,
         nodes: &mut u64,
-    ) -> Result<(), OverCap> {
-        let k = rows.count_ones() as usize;
+    ) -> Result<usize, OverCap> {
         // Narrow sides only: the columns index a table of 2^width entries.
-        if k < JOIN_ROWS || hi - lo > 20 {
-            return self.list(rows, lo, hi, out, ledger, nodes);
+        if (rows.count_ones() as usize) < JOIN_ROWS || hi - lo > 20 {
+            out.clear();
+            self.list(rows, lo, hi, out, ledger, nodes)?;
+            return Ok(out.len());
         }
+        let QuarterScratch { lists, lower, wide } = q;
+        if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
+            self.merge_rows(rows, lo, hi, out, lists, &mut lower[slot], ledger, nodes)
+        } else {
+            self.merge_rows(rows, lo, hi, out, lists, &mut wide[slot], ledger, nodes)
+        }
+    }
+
+    /// How many diagonals (and as many anti-diagonals) the columns
+    /// `lo..hi` reach.
+    fn span(&self, lo: usize, hi: usize) -> usize {
+        hi - lo + self.n - 1
+    }
+
+    /// [`Side::list_joined`] with a placement's diagonals in one word of
+    /// `H` (which must hold twice [`Side::span`] bits).
+    #[allow(clippy::too_many_arguments)]
+    fn merge_rows<H: Hit>(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<u64>,
+        lists: &mut Lists,
+        lower: &mut LowerRows<H>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<usize, OverCap> {
         let mut upper = 0u32;
         let mut rest = rows;
-        for _ in 0..k / 2 {
+        for _ in 0..rows.count_ones() / 2 {
             upper |= rest & rest.wrapping_neg();
             rest &= rest - 1;
         }
-        let QuarterScratch {
-            top,
-            bottom,
-            at,
-            lower,
-        } = q;
+        let Lists { top, bottom, at } = lists;
         top.clear();
         self.quarter(upper, lo, hi, top, ledger, nodes)?;
         let w = hi - lo;
-        let lower = &mut lower[slot];
+        let pack = self.pack(lo, hi);
         let key = Some((rows & !upper, lo, hi, self.closed));
         if lower.key != key {
             // The lower placements grouped by their columns (a counting
-            // sort), named by their key once complete.
+            // sort), named by their key once complete: each kept as the
+            // word of its diagonals and its part of a side's key.
             lower.key = None;
             lower.nodes = 0;
             bottom.clear();
             self.quarter(rows & !upper, lo, hi, bottom, ledger, &mut lower.nodes)?;
-            let LowerRows { grouped, start, .. } = lower;
+            let LowerRows {
+                hits, keys, start, ..
+            } = lower;
             start.clear();
             ledger.room(start, (1 << w) + 1)?;
             start.resize((1 << w) + 1, 0);
@@ -153,12 +174,18 @@ impl Side {
             at.clear();
             ledger.room(at, start.len())?;
             at.extend_from_slice(start);
-            grouped.clear();
-            ledger.room(grouped, bottom.len())?;
-            grouped.resize(bottom.len(), Quarter::default());
+            // Padded for the vector loop's last, partial load.
+            let padded = bottom.len() + MERGE_LANES;
+            hits.clear();
+            ledger.room(hits, padded)?;
+            hits.resize(padded, H::default());
+            keys.clear();
+            ledger.room(keys, padded)?;
+            keys.resize(padded, 0);
             for b in bottom.iter() {
                 let slot = &mut at[b.columns as usize];
-                grouped[*slot as usize] = *b;
+                hits[*slot as usize] = pack.hit(b.diag, b.anti);
+                keys[*slot as usize] = pack.key(b.diag, b.anti);
                 *slot += 1;
             }
             lower.key = key;
@@ -166,32 +193,35 @@ impl Side {
         // Counted as if listed again: the nodes of a row set do not depend
         // on the one counted before it.
         *nodes += lower.nodes;
-        let (grouped, start) = (&lower.grouped, &lower.start);
+        let m = Merge {
+            top,
+            lower,
+            pack: &pack,
+            all: low_bits(w) as u32,
+        };
+        // Every candidate is written (and a vector's spill past the last),
+        // the length only moves past the compatible ones.
+        let end = m.candidates() + MERGE_LANES;
+        if out.len() < end {
+            ledger.room(out, end - out.len())?;
+            out.resize(end, 0);
+        }
+        Ok(H::merge(Isa::detect(), &m, out))
+    }
+
+    /// How the side's columns `lo..hi` pack a placement's diagonals and
+    /// its part of the key.
+    fn pack(&self, lo: usize, hi: usize) -> Pack {
         let (d0, a0) = self.closed;
         let shared = low_bits(self.width) << self.shift;
-        let (keep_d, keep_a) = (shared & !d0, shared & !a0);
-        let (shift, width) = (self.shift, self.width);
-        let all = low_bits(w) as u32;
-        // Branch-free: every candidate is written, the length only moves
-        // past the compatible ones (about half fail, at random).
-        let mut len = out.len();
-        for t in top.iter() {
-            let other = (all ^ t.columns) as usize;
-            let group = &grouped[start[other] as usize..start[other + 1] as usize];
-            let end = len + group.len();
-            if out.len() < end {
-                // The loop writes past `len`: filled ahead, twice as far.
-                ledger.room(out, end - out.len())?;
-                out.resize((2 * end).min(out.capacity()), 0);
-            }
-            for b in group {
-                let (d, a) = (t.diag | b.diag, t.anti | b.anti);
-                out[len] = ((d & keep_d) >> shift) | (((a & keep_a) >> shift) << width);
-                len += usize::from((t.diag & b.diag) | (t.anti & b.anti) == 0);
-            }
+        Pack {
+            lo,
+            span: self.span(lo, hi),
+            keep_d: shared & !d0,
+            keep_a: shared & !a0,
+            shift: self.shift,
+            width: self.width,
         }
-        out.truncate(len);
-        Ok(())
     }
 
     /// Pushes every placement of one queen per row of `rows` on distinct
@@ -276,14 +306,11 @@ impl Side {
         ledger: &mut Ledger,
         nodes: &mut u64,
     ) -> Result<(), OverCap> {
-        let (n, shift, width) = (self.n, self.shift, self.width);
+        let n = self.n;
         let k = rows.count_ones() as usize;
         let (d0, a0) = self.closed;
-        let shared = low_bits(width) << shift;
-        let (keep_d, keep_a) = (shared & !d0, shared & !a0);
-        let key = |diag: u64, anti: u64| {
-            ((diag & keep_d) >> shift) | (((anti & keep_a) >> shift) << width)
-        };
+        let pack = self.pack(lo, hi);
+        let key = |diag: u64, anti: u64| pack.key(diag, anti);
         // Indices are taken `& 31` (k <= 31 here): no bounds checks.
         let row = row_numbers(rows);
         let all = low_bits(hi) & !low_bits(lo);
@@ -433,38 +460,84 @@ mod tests {
     use super::super::rows::for_subsets;
     use super::*;
 
-    #[test]
-    fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
+    /// Checks `by_join` against the search on every `every`-th row set of
+    /// each part (left and right columns) of each case; returns how many.
+    fn agrees(
+        cases: &[Case],
+        every: u32,
+        mut by_join: impl FnMut(&Side, u32, usize, usize, &mut Vec<u64>, &mut Ledger),
+    ) -> usize {
         let mut checked = 0;
-        // (side, middle row, left and right columns), on 14 x 14 and 13 x 13.
-        let cases = [
-            (Side::between(14, 7), None, [(0, 7), (7, 14)]),
-            (Side::around(13, 6, 3), Some(3), [(0, 6), (7, 13)]),
-        ];
         for (side, middle, parts) in cases {
             let all = low_bits(side.n) as u32 & !middle.map_or(0, |m| 1 << m);
-            for (lo, hi) in parts {
+            for &(lo, hi) in parts {
                 for_subsets(hi - lo, side.n, |rows| {
-                    if rows & !all != 0 || rows % 5 != 0 {
+                    if rows & !all != 0 || rows % every != 0 {
                         return;
                     }
-                    let (mut by_search, mut by_join) = (Vec::new(), Vec::new());
+                    let (mut searched, mut joined) = (Vec::new(), Vec::new());
                     let ledger = &mut Ledger {
                         held: 0,
                         cap: usize::MAX,
                     };
-                    side.list(rows, lo, hi, &mut by_search, ledger, &mut 0)
+                    side.list(rows, lo, hi, &mut searched, ledger, &mut 0)
                         .unwrap();
-                    let q = &mut QuarterScratch::default();
-                    side.list_joined(rows, lo, hi, &mut by_join, q, ledger, 0, &mut 0)
-                        .unwrap();
-                    by_search.sort_unstable();
-                    by_join.sort_unstable();
-                    assert_eq!(by_search, by_join, "rows {rows:b}, columns {lo}..{hi}");
+                    by_join(side, rows, lo, hi, &mut joined, ledger);
+                    searched.sort_unstable();
+                    joined.sort_unstable();
+                    assert_eq!(searched, joined, "rows {rows:b}, columns {lo}..{hi}");
                     checked += 1;
                 });
             }
         }
+        checked
+    }
+
+    /// A side, the middle queen's row if any, and the columns of each part.
+    type Case = (Side, Option<usize>, [(usize, usize); 2]);
+
+    /// Sides of 14 x 14 and 13 x 13 (middle queen in row 3).
+    fn small() -> [Case; 2] {
+        [
+            (Side::between(14, 7), None, [(0, 7), (7, 14)]),
+            (Side::around(13, 6, 3), Some(3), [(0, 6), (7, 13)]),
+        ]
+    }
+
+    #[test]
+    fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
+        let checked = agrees(&small(), 5, |side, rows, lo, hi, out, ledger| {
+            let q = &mut QuarterScratch::default();
+            let len = side
+                .list_joined(rows, lo, hi, out, q, ledger, 0, &mut 0)
+                .unwrap();
+            out.truncate(len);
+        });
         assert!(checked > 400, "{checked}");
+    }
+
+    #[test]
+    fn the_two_word_merge_of_large_boards_lists_what_the_search_lists() {
+        // Forced on small boards, whose sides one word would do.
+        let checked = agrees(&small(), 7, |side, rows, lo, hi, out, ledger| {
+            let (lists, lower) = (&mut Lists::default(), &mut LowerRows::<u128>::default());
+            let len = side
+                .merge_rows(rows, lo, hi, out, lists, lower, ledger, &mut 0)
+                .unwrap();
+            out.truncate(len);
+        });
+        assert!(checked > 300, "{checked}");
+        // Where it applies: n = 23, whose sides span 33 diagonals.
+        let large = [(Side::between(23, 11), None, [(0, 11), (11, 23)])];
+        assert!(2 * large[0].0.span(0, 11) > 64 && 2 * large[0].0.span(11, 23) > 64);
+        let q = &mut QuarterScratch::default();
+        let checked = agrees(&large, 400_009, |side, rows, lo, hi, out, ledger| {
+            let len = side
+                .list_joined(rows, lo, hi, out, q, ledger, 0, &mut 0)
+                .unwrap();
+            out.truncate(len);
+        });
+        assert!(checked >= 4, "{checked}");
+        assert!(q.wide[0].key.is_some() && q.lower[0].key.is_none());
     }
 }

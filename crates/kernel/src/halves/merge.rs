@@ -1,0 +1,308 @@
+//! Joining a side's upper rows' placements with its lower rows': each
+//! upper placement meets the lower ones on the columns it leaves, and the
+//! pairs that share no diagonal are written as the keys of the side.
+//!
+//! A placement's diagonals and anti-diagonals are packed in one word (see
+//! [`Pack::hit`]): one AND tells whether two placements of a side clash.
+//! Up to n = 22 the word is a `u64`, compared four pairs an AVX2
+//! instruction; larger boards take a `u128` a pair at a time.
+
+use super::join::Isa;
+use std::ops::{BitAnd, BitOr, Range, Shl};
+
+/// Keys of a side's lower rows compared with one upper placement at a
+/// time by the vector loop: the lists it reads are padded by as many, and
+/// the buffer it writes has room for as many past the last.
+pub(super) const MERGE_LANES: usize = 4;
+
+/// The placement of some rows of a side: its columns (numbered from the
+/// side's first) and the diagonals and anti-diagonals it holds (the middle
+/// queen's left out).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Quarter {
+    pub(super) columns: u32,
+    pub(super) diag: u64,
+    pub(super) anti: u64,
+}
+
+/// The lower rows' placements of a side, grouped by columns (`start[c]..
+/// start[c + 1]` those on the columns `c`): each one's diagonals in one
+/// word and its part of the key, both padded by [`MERGE_LANES`].
+#[derive(Clone, Debug, Default)]
+pub(super) struct LowerRows<H> {
+    /// Rows, columns and closed diagonals they were listed for.
+    pub(super) key: Option<(u32, usize, usize, (u64, u64))>,
+    /// Queens placed to list them.
+    pub(super) nodes: u64,
+    pub(super) hits: Vec<H>,
+    pub(super) keys: Vec<u64>,
+    pub(super) start: Vec<u32>,
+}
+
+/// A side's placements as the join of its upper and lower rows needs them:
+/// the diagonals and anti-diagonals its columns reach (`span` of each, from
+/// the side's first column) in one word, and the key.
+pub(super) struct Pack {
+    pub(super) lo: usize,
+    pub(super) span: usize,
+    pub(super) keep_d: u64,
+    pub(super) keep_a: u64,
+    pub(super) shift: usize,
+    pub(super) width: usize,
+}
+
+impl Pack {
+    /// Diagonals then anti-diagonals: two placements of one side share
+    /// one if and only if their words do.
+    #[inline(always)]
+    pub(super) fn hit<H: Hit>(&self, diag: u64, anti: u64) -> H {
+        H::from(diag >> self.lo) | (H::from(anti >> self.lo) << self.span)
+    }
+
+    /// The shared diagonals then the shared anti-diagonals: the key is
+    /// the union of its parts' keys.
+    #[inline(always)]
+    pub(super) fn key(&self, diag: u64, anti: u64) -> u64 {
+        ((diag & self.keep_d) >> self.shift) | (((anti & self.keep_a) >> self.shift) << self.width)
+    }
+}
+
+/// A word of a placement's diagonals: `u64` while a side spans at most 32
+/// diagonals (n <= 22), `u128` beyond.
+pub(super) trait Hit:
+    Copy
+    + Default
+    + From<u64>
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Shl<usize, Output = Self>
+    + PartialEq
+{
+    /// Bits of the word.
+    const BITS: usize;
+
+    /// Writes to `out` the key of every placement of a side joined from one
+    /// upper and one lower placement of `m` that share no diagonal; returns
+    /// how many. `out` has room for [`Merge::candidates`] and
+    /// [`MERGE_LANES`] more.
+    fn merge(isa: Isa, m: &Merge<Self>, out: &mut [u64]) -> usize;
+}
+
+impl Hit for u64 {
+    const BITS: usize = 64;
+
+    fn merge(isa: Isa, m: &Merge<u64>, out: &mut [u64]) -> usize {
+        match isa {
+            Isa::Baseline => merge_scalar(m, out),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2.
+            #[allow(unsafe_code)]
+            Isa::Avx2 => unsafe { avx2::merge(m, out) },
+        }
+    }
+}
+
+impl Hit for u128 {
+    const BITS: usize = 128;
+
+    fn merge(_: Isa, m: &Merge<u128>, out: &mut [u64]) -> usize {
+        merge_scalar(m, out)
+    }
+}
+
+/// What one merge joins: the upper placements `top`, the lower ones
+/// grouped by columns, and how the side's columns (`all`, numbered from
+/// its first) pack a placement.
+pub(super) struct Merge<'a, H> {
+    pub(super) top: &'a [Quarter],
+    pub(super) lower: &'a LowerRows<H>,
+    pub(super) pack: &'a Pack,
+    pub(super) all: u32,
+}
+
+impl<H: Hit> Merge<'_, H> {
+    /// Pairs of an upper and a lower placement on complementary columns:
+    /// the room a merge writes (and [`MERGE_LANES`] more).
+    pub(super) fn candidates(&self) -> usize {
+        let start = &self.lower.start[..];
+        let all = self.all;
+        self.top
+            .iter()
+            .map(|t| group(start, all, t.columns).len())
+            .sum()
+    }
+
+    /// Each upper placement's word of diagonals, its part of the key and
+    /// its group of lower placements: what both merge loops start a
+    /// placement with. The fields are read once, not once a placement.
+    #[inline(always)]
+    fn groups(&self) -> impl Iterator<Item = (H, u64, Range<usize>)> + '_ {
+        let (start, all, pack) = (&self.lower.start[..], self.all, self.pack);
+        self.top.iter().map(move |t| {
+            let (d, a) = (t.diag, t.anti);
+            (pack.hit(d, a), pack.key(d, a), group(start, all, t.columns))
+        })
+    }
+}
+
+/// The lower placements (grouped by `start`) on the columns of `all` an
+/// upper one on `columns` leaves.
+#[inline(always)]
+fn group(start: &[u32], all: u32, columns: u32) -> Range<usize> {
+    let other = (all ^ columns) as usize;
+    start[other] as usize..start[other + 1] as usize
+}
+
+/// [`Hit::merge`] a pair at a time, branch-free: every candidate is
+/// written, the length only moves past the compatible ones (about half
+/// fail, at random).
+fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> usize {
+    let (hits, keys) = (&m.lower.hits, &m.lower.keys);
+    let mut len = 0;
+    for (hit, key, group) in m.groups() {
+        for (&h, &k) in hits[group.clone()].iter().zip(&keys[group]) {
+            out[len] = key | k;
+            len += usize::from(hit & h == H::default());
+        }
+    }
+    len
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::{Merge, MERGE_LANES};
+    use crate::halves::join::PACK64;
+    use std::arch::x86_64::*;
+
+    /// [`super::Hit::merge`] four pairs an instruction: the four lower
+    /// placements' words tested against the upper one's, the compatible
+    /// keys packed to the front by a permutation and stored whole, the
+    /// cursor moving past them.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> usize {
+        let (hits, keys) = (&m.lower.hits, &m.lower.keys);
+        let mut len = 0;
+        for (hit, key, group) in m.groups() {
+            let (mut i, end) = (group.start, group.end);
+            // SAFETY: this function runs with AVX2; each load reads four
+            // u64 of `hits` or `keys` (bounds checked when sliced: both are
+            // padded by four), each store four of `out` (which has room for
+            // every candidate and four more).
+            unsafe {
+                let (hit, key) = (
+                    _mm256_set1_epi64x(hit as i64),
+                    _mm256_set1_epi64x(key as i64),
+                );
+                while i < end {
+                    let h = _mm256_loadu_si256(hits[i..i + MERGE_LANES].as_ptr().cast());
+                    let k = _mm256_loadu_si256(keys[i..i + MERGE_LANES].as_ptr().cast());
+                    let clear =
+                        _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), _mm256_setzero_si256());
+                    let valid = (1usize << (end - i).min(MERGE_LANES)) - 1;
+                    let mask = _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize & valid;
+                    let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
+                    let packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(k, key), order);
+                    _mm256_storeu_si256(out[len..len + MERGE_LANES].as_mut_ptr().cast(), packed);
+                    len += mask.count_ones() as usize;
+                    i += MERGE_LANES;
+                }
+            }
+        }
+        len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random lower and upper placements on `w` columns, merged by every
+    /// loop with `H` words, against the pairs filtered one by one.
+    fn merges_agree<H: Hit + std::fmt::Debug>() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let w = 6;
+        // Diagonals of at most `span` bits each, as on a side of the board.
+        let span = H::BITS / 2;
+        let diagonals = |x: u64| x & (u64::MAX >> (64 - span.min(64)));
+        let bottoms: Vec<(u32, u64, u64, u64)> = (0..200)
+            .map(|_| {
+                let columns = (next() % (1 << w)) as u32;
+                let (d, a) = (next() & next() & next(), next() & next() & next());
+                (columns, diagonals(d), diagonals(a), next())
+            })
+            .collect();
+        let pack = Pack {
+            lo: 0,
+            span,
+            keep_d: u64::MAX,
+            keep_a: u64::MAX,
+            shift: 0,
+            width: 32,
+        };
+        let mut lower = LowerRows::<H> {
+            start: vec![0; (1 << w) + 1],
+            ..LowerRows::default()
+        };
+        for b in &bottoms {
+            lower.start[b.0 as usize + 1] += 1;
+        }
+        for i in 1..lower.start.len() {
+            lower.start[i] += lower.start[i - 1];
+        }
+        let mut at = lower.start.clone();
+        lower.hits = vec![H::default(); bottoms.len() + MERGE_LANES];
+        lower.keys = vec![0; bottoms.len() + MERGE_LANES];
+        for &(c, d, a, k) in &bottoms {
+            let slot = &mut at[c as usize];
+            lower.hits[*slot as usize] = pack.hit(d, a);
+            lower.keys[*slot as usize] = k;
+            *slot += 1;
+        }
+        let top: Vec<Quarter> = (0..100)
+            .map(|_| Quarter {
+                columns: (next() % (1 << w)) as u32,
+                diag: diagonals(next() & next() & next()),
+                anti: diagonals(next() & next() & next()),
+            })
+            .collect();
+        let all = (1 << w) - 1;
+        let mut expect: Vec<u64> = top
+            .iter()
+            .flat_map(|t| {
+                let key = pack.key(t.diag, t.anti);
+                bottoms
+                    .iter()
+                    .filter(move |b| b.0 == all ^ t.columns && (t.diag & b.1) | (t.anti & b.2) == 0)
+                    .map(move |b| b.3 | key)
+            })
+            .collect();
+        expect.sort_unstable();
+        assert!(expect.len() > 10, "{}", expect.len());
+        for isa in Isa::available() {
+            let mut out = vec![0; top.len() * bottoms.len() + MERGE_LANES];
+            let m = Merge {
+                top: &top,
+                lower: &lower,
+                pack: &pack,
+                all,
+            };
+            let kept = H::merge(isa, &m, &mut out);
+            let mut got = out[..kept].to_vec();
+            got.sort_unstable();
+            assert_eq!(got, expect, "{isa:?}, {} bits", H::BITS);
+        }
+    }
+
+    #[test]
+    fn every_merge_keeps_the_pairs_with_no_shared_diagonal() {
+        merges_agree::<u64>();
+        merges_agree::<u128>();
+    }
+}
