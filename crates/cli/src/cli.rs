@@ -358,6 +358,9 @@ pub struct RunShardArgs {
     /// Directory of results (shard-I.json) and checkpoints (shard-I.ckpt).
     #[arg(long, value_name = "DIR")]
     pub out: std::path::PathBuf,
+    /// Output format of the shard's record on stdout.
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -370,6 +373,9 @@ pub struct MissingArgs {
     /// Directory of results.
     #[arg(value_name = "DIR")]
     pub dir: std::path::PathBuf,
+    /// Output format (text: the ids in Slurm array syntax, nothing when none is missing).
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
 }
 
 #[derive(Debug, clap::Args)]
@@ -416,7 +422,7 @@ pub struct DominateArgs {
     /// Also count the minimum dominating sets.
     #[arg(long)]
     pub count: bool,
-    /// Output format: a drawn board, the squares on one line (the count on a second), or one JSON object (n, queens, placement, count).
+    /// Output format: a drawn board, the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, placement, count).
     #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
     pub format: PlacementFormat,
     /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
@@ -438,7 +444,7 @@ pub struct PawnsArgs {
     /// Also count the placements with the fewest pawns.
     #[arg(long)]
     pub count: bool,
-    /// Output format: a drawn board (Q, P), the squares on one line (the count on a second), or one JSON object (n, queens, pawns, placement, count).
+    /// Output format: a drawn board (Q, P), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, pawns, placement, pawns_placement, count).
     #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
     pub format: PlacementFormat,
     /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).

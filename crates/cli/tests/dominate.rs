@@ -27,12 +27,16 @@ fn dominates(n: usize, squares: &[(usize, usize)]) -> bool {
     })
 }
 
+/// The JSON placement, `[row, column]` pairs from 1, as 0-based squares.
 fn placement(v: &Value) -> Vec<(usize, usize)> {
     v["placement"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| square(s.as_str().unwrap()))
+        .map(|s| {
+            let at = |i: usize| s[i].as_u64().unwrap() as usize - 1;
+            (at(0), at(1))
+        })
         .collect()
 }
 
@@ -82,24 +86,29 @@ fn counts_match_oeis_a002564_on_every_thread_count() {
 
 #[test]
 fn board_and_vector_formats() {
+    // The record, then the board drawn under it.
     let board = stdout(&["dominate", "8", "--count"]);
+    let (record, grid) = board.split_once("\n\n").unwrap();
     assert!(
-        board.starts_with("5 queens dominate the 8 x 8 board"),
+        record.starts_with("n          8\nqueens     5\n"),
         "{board}"
     );
-    assert!(board.contains("  A B C D E F G H\n"), "{board}");
-    assert_eq!(board.matches('Q').count(), 5, "{board}");
-    assert!(
-        board.ends_with("minimum dominating sets: 4860\n"),
-        "{board}"
-    );
+    assert!(record.ends_with("\ncount      4860"), "{board}");
+    let named: Vec<_> = record.lines().nth(2).unwrap()[11..]
+        .split(' ')
+        .map(square)
+        .collect();
+    assert!(dominates(8, &named), "{board}");
+    assert!(grid.ends_with("  A B C D E F G H\n"), "{board}");
+    assert_eq!(grid.matches('Q').count(), 5, "{board}");
     let vector = stdout(&["dominate", "4", "--count", "--format", "vector"]);
     let lines: Vec<&str> = vector.lines().collect();
     assert_eq!(lines.len(), 2, "{vector}");
     let squares: Vec<_> = lines[0].split(' ').map(square).collect();
     assert!(dominates(4, &squares), "{vector}");
     assert_eq!(lines[1], "12");
-    assert_eq!(stdout(&["dominate", "3"]).matches('Q').count(), 1);
+    let board = stdout(&["dominate", "3"]);
+    assert_eq!(board.split_once("\n\n").unwrap().1.matches('Q').count(), 1);
 }
 
 #[test]

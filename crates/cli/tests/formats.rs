@@ -48,9 +48,6 @@ fn page() -> BTreeMap<String, Vec<Key>> {
     kinds
 }
 
-/// Kinds the page lists as not yet written through the exporter.
-const NOT_YET: [&str; 2] = ["dominate", "pawns"];
-
 /// Runs `args`, checks the exit code, returns stdout.
 fn run(args: &[&str], code: i32) -> String {
     let out = nqueens()
@@ -89,8 +86,14 @@ fn has_type(v: &Value, kind: &str) -> bool {
                     .is_some_and(|p| p.len() == 2 && p.iter().all(positive))
             })
         }),
-        "names" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-        "object" => v.is_object(),
+        "ranges" => v.as_array().is_some_and(|a| {
+            a.iter().all(|r| {
+                r.as_object().is_some_and(|o| {
+                    let keys: Vec<&str> = o.keys().map(String::as_str).collect();
+                    keys == ["end", "first", "shard"] && o.values().all(Value::is_u64)
+                })
+            })
+        }),
         other => panic!("docs/formats.md: unknown type '{other}'"),
     }
 }
@@ -300,20 +303,23 @@ fn the_page_lists_every_kind_this_test_covers() {
     let page = page();
     let covered = [
         "count",
-        "count-variant",
         "table-row",
         "bench-row",
         "merge",
+        "shard",
+        "missing",
+        "plan",
         "solution",
         "no-solution",
         "solve",
         "pieces",
         "show",
         "solver",
+        "dominate",
+        "pawns",
     ];
     let listed: BTreeSet<&str> = page.keys().map(String::as_str).collect();
-    let expected: BTreeSet<&str> = covered.iter().chain(NOT_YET.iter()).copied().collect();
-    assert_eq!(listed, expected);
+    assert_eq!(listed, covered.into_iter().collect());
     for (kind, keys) in &page {
         assert!(!keys.is_empty(), "{kind} has no keys");
     }
@@ -327,12 +333,20 @@ fn count_and_its_variants() {
         assert_eq!(v[0]["total"], 92);
         check_text_block(&page, "count", &run(args, 0));
     }
-    for args in [
-        &["count", "7", "--torus"][..],
-        &["count", "6", "--no-three-in-line"],
+    // The variants write the same kind, with `variant` (and a `note` when
+    // there is no solution).
+    for (args, total) in [
+        (&["count", "7", "--torus"][..], 28),
+        (&["count", "6", "--torus"], 0),
+        (&["count", "6", "--no-three-in-line"], 0),
     ] {
-        machine_formats(&page, "count-variant", args, &["json", "csv"], 0);
-        check_text_block(&page, "count-variant", &run(args, 0));
+        let v = machine_formats(&page, "count", args, &["json", "csv"], 0);
+        assert_eq!(
+            (&v[0]["total"], v[0]["note"].is_null()),
+            (&total.into(), total > 0)
+        );
+        assert!(v[0]["variant"].is_string());
+        check_text_block(&page, "count", &run(args, 0));
     }
 }
 
@@ -367,28 +381,105 @@ fn bench_rows() {
     ];
     let v = machine_formats(&page, "bench-row", &args, &["json", "csv", "markdown"], 0);
     assert_eq!(v.len(), 2);
+    for key in ["median_s", "min_s", "max_s", "speedup"] {
+        assert!(v.iter().all(|r| r[key].is_number()), "{key} is a number");
+    }
+    assert!(
+        v.iter().all(|r| r["speedup"] == 1.0),
+        "the baseline against itself"
+    );
     check_text_table(&page, "bench-row", &run(&args, 0));
 }
 
 #[test]
-fn merged_shards() {
+fn the_cluster_verbs_and_the_plan_file() {
     let page = page();
     let dir = temp("merge");
     let plan = dir.join("plan.json");
-    std::fs::write(&plan, run(&["plan", "8", "--shards", "2"], 0)).unwrap();
+    let text = run(&["plan", "8", "--shards", "2"], 0);
+    // Pretty JSON; no value holds a space, so the object is read as one line.
+    let compact: String = text.split_whitespace().collect();
+    let v = check_json(&page, "plan", &compact);
+    assert_eq!(
+        (&v[0]["n"], v[0]["shards"].as_array().unwrap().len()),
+        (&8.into(), 2)
+    );
+    std::fs::write(&plan, text).unwrap();
     let (plan, out) = (plan.to_str().unwrap(), dir.join("out"));
     let out = out.to_str().unwrap();
-    for shard in ["0", "1"] {
-        run(
-            &["run-shard", "--plan", plan, "--out", out, "--shard", shard],
-            0,
-        );
-    }
+    let missing = ["missing", "--plan", plan, out];
+    let v = machine_formats(&page, "missing", &missing, &["json", "csv"], 0);
+    assert_eq!((&v[0]["missing"], &v[0]["ids"]), (&2.into(), &"0-1".into()));
+    assert_eq!(run(&missing, 0), "0-1\n");
+    let shard = |i: &'static str| ["run-shard", "--plan", plan, "--out", out, "--shard", i];
+    check_text_block(&page, "shard", &run(&shard("0"), 0));
+    let v = machine_formats(&page, "shard", &shard("1"), &["json", "csv"], 0);
+    assert_eq!(
+        (&v[0]["shard"], &v[0]["already_done"]),
+        (&1.into(), &false.into())
+    );
+    // A second run finds it done, and says so in its record.
+    let again = check_json(&page, "shard", &run_format(&shard("1"), "json", 0));
+    assert_eq!(
+        (&again[0]["total"], &again[0]["already_done"]),
+        (&v[0]["total"], &true.into())
+    );
+    let v = machine_formats(&page, "missing", &missing, &["json", "csv"], 0);
+    assert_eq!((&v[0]["missing"], v[0].get("ids")), (&0.into(), None));
+    assert_eq!(run(&missing, 0), "");
     let args = ["merge", "--plan", plan, out];
     let v = machine_formats(&page, "merge", &args, &["json", "csv"], 0);
     assert_eq!(v[0]["total"], 92);
     check_text_block(&page, "merge", &run(&args, 0));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Square names on one line as 1-based `[row, column]` pairs.
+fn squares(names: &str) -> Vec<Value> {
+    names
+        .split_whitespace()
+        .map(|s| {
+            let (file, rank) = s.split_at(1);
+            let column = u64::from(file.as_bytes()[0] - b'A' + 1);
+            serde_json::json!([rank.parse::<u64>().unwrap(), column])
+        })
+        .collect()
+}
+
+#[test]
+fn dominate_and_pawns_in_every_format() {
+    let page = page();
+    for (kind, args, drawn) in [
+        ("dominate", &["dominate", "5", "--count"][..], 3),
+        ("dominate", &["dominate", "4"], 2),
+        ("pawns", &["pawns", "5", "--queens", "6", "--count"], 9),
+        ("pawns", &["pawns", "4", "--queens", "4"], 4),
+    ] {
+        let v = machine_formats(&page, kind, args, &["json", "csv"], 0);
+        let r = &v[0];
+        assert_eq!(r.get("count").is_some(), args.contains(&"--count"));
+        // board: the record, a blank line, the board with every piece.
+        let board = run_format(args, "board", 0);
+        check_text_block(&page, kind, &board);
+        let grid = board.split("\n\n").nth(1).unwrap();
+        assert_eq!(grid.matches(['Q', 'P']).count(), drawn, "{board}");
+        // vector: the same squares, the count on a second line.
+        let vector = run_format(args, "vector", 0);
+        let lines: Vec<&str> = vector.lines().collect();
+        let queens = lines[0].trim_start_matches("queens ");
+        let (queens, pawns) = queens.split_once(" pawns").unwrap_or((queens, ""));
+        assert_eq!(squares(queens), r["placement"].as_array().unwrap().clone());
+        if kind == "pawns" {
+            assert_eq!(
+                squares(pawns),
+                r["pawns_placement"].as_array().unwrap().clone()
+            );
+        }
+        assert_eq!(
+            lines.get(1).copied(),
+            r.get("count").map(|c| c.to_string()).as_deref()
+        );
+    }
 }
 
 #[test]

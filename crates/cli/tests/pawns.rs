@@ -20,7 +20,7 @@ fn squares(v: &Value) -> Vec<(i64, i64)> {
     v.as_array()
         .unwrap()
         .iter()
-        .map(|s| square(s.as_str().unwrap()))
+        .map(|s| (s[0].as_i64().unwrap() - 1, s[1].as_i64().unwrap() - 1))
         .collect()
 }
 
@@ -58,10 +58,7 @@ fn apart(n: i64, queens: &[(i64, i64)], pawns: &[(i64, i64)]) -> bool {
 
 /// Checks a JSON answer's placement and returns (pawns, count).
 fn checked(n: i64, v: &Value) -> (u64, Option<u64>) {
-    let (queens, pawns) = (
-        squares(&v["placement"]["queens"]),
-        squares(&v["placement"]["pawns"]),
-    );
+    let (queens, pawns) = (squares(&v["placement"]), squares(&v["pawns_placement"]));
     assert_eq!(queens.len() as u64, v["queens"].as_u64().unwrap());
     assert_eq!(pawns.len() as u64, v["pawns"].as_u64().unwrap());
     assert!(queens.iter().all(|q| !pawns.contains(q)));
@@ -113,20 +110,23 @@ fn without_extra_queens_no_pawn_is_needed() {
 
 #[test]
 fn board_and_vector_formats() {
+    // The record, then the board drawn under it.
     let board = stdout(&["pawns", "8", "--queens", "9", "--count"]);
-    assert!(
-        board.starts_with("9 queens on the 8 x 8 board need 1 pawn"),
-        "{board}"
-    );
-    assert_eq!(board.matches(" Q").count(), 9, "{board}");
-    assert_eq!(board.matches(" P").count(), 1, "{board}");
-    assert!(board.ends_with("placements: 128\n"), "{board}");
+    let (record, grid) = board.split_once("\n\n").unwrap();
+    assert!(record.contains("\npawns            1\n"), "{board}");
+    assert!(record.ends_with("\ncount            128"), "{board}");
+    assert_eq!(grid.matches(" Q").count(), 9, "{board}");
+    assert_eq!(grid.matches(" P").count(), 1, "{board}");
     let vector = stdout(&["pawns", "6", "--queens", "7", "--format", "vector"]);
-    assert!(
-        vector.starts_with("queens ") && vector.contains(" pawns "),
-        "{vector}"
-    );
-    assert_eq!(vector.lines().count(), 1);
+    let (queens, pawns) = vector
+        .trim_end()
+        .strip_prefix("queens ")
+        .and_then(|v| v.split_once(" pawns "))
+        .unwrap_or_else(|| panic!("{vector}"));
+    let named = |s: &str| -> Vec<(i64, i64)> { s.split(' ').map(square).collect() };
+    let (queens, pawns) = (named(queens), named(pawns));
+    assert_eq!((queens.len(), vector.lines().count()), (7, 1), "{vector}");
+    assert!(apart(6, &queens, &pawns), "{vector}");
 }
 
 #[test]

@@ -103,7 +103,7 @@ fn orbits(all: &[Vec<i64>]) -> usize {
 }
 
 #[test]
-fn json_keeps_the_count_keys_and_adds_the_variant_and_a_note() {
+fn a_variant_is_a_count_record_with_its_variant_and_a_note() {
     let v = count(7, "--torus");
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     for key in [
@@ -139,6 +139,24 @@ fn json_keeps_the_count_keys_and_adds_the_variant_and_a_note() {
     let v = count(8, "--no-three-in-line");
     assert_eq!(v["variant"], "no-three-in-line");
     assert_eq!(v["solver"], "collinear-pruning");
+    // One set of columns for every count: the variants' CSV header is the
+    // ordinary count's.
+    let header = |args: &[&str]| -> String {
+        let out = nqueens()
+            .args(args)
+            .args(["--format", "csv"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines().next().unwrap().to_string()
+    };
+    let ordinary = header(&["count", "8"]);
+    assert!(
+        ordinary.contains(",variant,") && ordinary.ends_with(",note"),
+        "{ordinary}"
+    );
+    assert_eq!(header(&["count", "7", "--torus"]), ordinary);
+    assert_eq!(header(&["count", "8", "--no-three-in-line"]), ordinary);
 }
 
 #[test]

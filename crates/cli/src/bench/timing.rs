@@ -107,26 +107,17 @@ impl Row {
             .zip(self.median())
             .filter(|(_, m)| *m > 0.0)
             .map(|(r, m)| (r.nodes as f64 / m).round() as u128);
-        let secs = |v: Option<f64>| {
-            v.map(|s| Cell::Text(format!("{s:.6}")))
-                .unwrap_or(Cell::Null)
-        };
         vec![
             ("n", self.n.into()),
             ("solver", self.solver.into()),
             ("threads", self.threads.into()),
             ("runs", self.seconds.len().into()),
-            ("median_s", secs(self.median())),
-            ("min_s", secs(min)),
-            ("max_s", secs(max)),
+            ("median_s", self.median().into()),
+            ("min_s", min.into()),
+            ("max_s", max.into()),
             ("nodes", r.map(|r| r.nodes).into()),
             ("nodes_per_s", rate.into()),
-            (
-                "speedup",
-                self.speedup
-                    .map(|s| Cell::Text(format!("{s:.2}x")))
-                    .unwrap_or(Cell::Null),
-            ),
+            ("speedup", self.speedup.map_or(Cell::Null, Cell::Ratio)),
             ("total", r.map(|r| r.total).into()),
             ("unique", r.map(|r| r.unique).into()),
             (

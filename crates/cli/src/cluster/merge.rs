@@ -2,6 +2,7 @@
 //! result, and every result checked against the plan and added up into one
 //! report, assembled as `count` assembles it.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -11,7 +12,7 @@ use nqueens_sched::{summarize, Symmetry, Task, Total};
 
 use super::plan::Plan;
 use super::result::{array_syntax, ShardResult};
-use crate::cli::{MergeArgs, MissingArgs};
+use crate::cli::{CountFormat, MergeArgs, MissingArgs};
 use crate::export::{self, Cell, Format};
 use crate::verify::Check;
 use crate::verify::Mismatch;
@@ -33,12 +34,32 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     let (_, missing, damaged) = gather(&plan, &a.dir);
     let mut ids: Vec<usize> = missing
-        .into_iter()
-        .chain(damaged.into_iter().map(|(i, _)| i))
+        .iter()
+        .copied()
+        .chain(damaged.iter().map(|&(i, _)| i))
         .collect();
     ids.sort_unstable();
-    if !ids.is_empty() {
-        println!("{}", array_syntax(&ids));
+    let array = (!ids.is_empty()).then(|| array_syntax(&ids));
+    match a.format {
+        // The ids alone, as `sbatch --array=$(nqueens missing ...)` takes
+        // them: nothing when every shard is done.
+        CountFormat::Text => {
+            if let Some(array) = &array {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{array}")?;
+                out.flush()?;
+            }
+        }
+        format => {
+            let record = vec![
+                ("plan", plan.hash.as_str().into()),
+                ("shards", plan.shards.len().into()),
+                ("missing", missing.len().into()),
+                ("damaged", damaged.len().into()),
+                ("ids", array.into()),
+            ];
+            export::print_one(Format::from(format), &record)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 //! idempotent (a finished shard is not counted again), checkpointed, and
 //! saved on SIGTERM/SIGUSR1.
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -12,7 +13,8 @@ use nqueens_sched::count_parts;
 
 use super::plan::Plan;
 use super::result::ShardResult;
-use crate::cli::RunShardArgs;
+use crate::cli::{CountFormat, RunShardArgs};
+use crate::export::{self, Format};
 use crate::options;
 use crate::run::checkpoint::{Checkpoint, Header};
 use crate::run::journal::Journal;
@@ -51,11 +53,12 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
             .with_context(|| format!("cannot lock {}", lock_path.display()))?;
     }
     match ShardResult::load(&a.out, &plan, i) {
-        Ok(Some(_)) => {
+        Ok(Some(done)) => {
             eprintln!(
                 "nqueens: shard {i} is already done: {}",
                 Plan::result_path(&a.out, i).display()
             );
+            print(a.format, &done, &Plan::result_path(&a.out, i), true)?;
             return Ok(ExitCode::SUCCESS);
         }
         Ok(None) => {}
@@ -120,14 +123,22 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         .with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
     let _ = std::fs::remove_file(&ckpt_path);
-    println!(
-        "shard {i}: subproblems {}..{}, {} solutions, {} nodes, {:.3} s -> {}",
-        range.first,
-        range.end,
-        result.total,
-        result.nodes,
-        result.seconds,
-        path.display()
-    );
+    print(a.format, &result, &path, false)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The shard's record on stdout: what it found and where it lies.
+fn print(format: CountFormat, r: &ShardResult, path: &Path, already_done: bool) -> Result<()> {
+    let record = vec![
+        ("shard", r.shard.into()),
+        ("first", r.first.into()),
+        ("end", r.end.into()),
+        ("total", r.total.into()),
+        ("nodes", r.nodes.into()),
+        ("seconds", r.seconds.into()),
+        ("result", path.display().to_string().into()),
+        ("already_done", already_done.into()),
+    ];
+    export::print_one(Format::from(format), &record)?;
+    Ok(())
 }

@@ -3,8 +3,9 @@
 //! A variant runs its own search ([`nqueens_puzzles::variant::Variant`]) through the
 //! same engine and machinery (progress, checkpoint, threads), one piece per
 //! first-row column, and is
-//! printed with the same keys as an ordinary count plus `variant` and
-//! `note`: `solver` names the variant's search, `depth` is 1 and
+//! printed as the same record as an ordinary count (one set of keys, the
+//! `count` kind of docs/formats.md), with `variant` and, when it has no
+//! solution, `note` filled in: `solver` names the variant's search, `depth` is 1 and
 //! `subproblems` the `n` first-row columns, `symmetry_nodes` and
 //! `symmetry_seconds` are 0 (each solution's symmetries are read off as it
 //! is found, no separate search), and `verified` is null (no published
@@ -45,7 +46,7 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     .count()?;
     let check = Check::of(report.n, report.total, report.unique);
     let format = Format::from(opts.format);
-    let record = record(&report, check, opts.budget);
+    let record = record(&report, None, check, opts.budget);
     export::print_one(format, &record)?;
     if let Check::Mismatch { total, unique } = check {
         return Err(Mismatch(format!(
@@ -63,8 +64,9 @@ fn peak_memory() -> Cell {
     memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
 }
 
-/// The report as one record: the JSON keys, in order.
-fn record(r: &Report, check: Check, budget: Option<Budget>) -> Record {
+/// The report as one record, an ordinary count's or a variant's: the
+/// keys, in order.
+fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Budget>) -> Record {
     let rate = if r.seconds > 0.0 {
         r.nodes as f64 / r.seconds
     } else {
@@ -73,6 +75,7 @@ fn record(r: &Report, check: Check, budget: Option<Budget>) -> Record {
     vec![
         ("n", r.n.into()),
         ("solver", r.solver.as_str().into()),
+        ("variant", variant.map(Variant::name).into()),
         ("threads", r.threads.into()),
         ("depth", r.depth.into()),
         ("subproblems", r.subproblems.into()),
@@ -90,6 +93,7 @@ fn record(r: &Report, check: Check, budget: Option<Budget>) -> Record {
         ("peak_memory_bytes", peak_memory()),
         ("memory_budget_bytes", budget.map(|b| b.limit).into()),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
+        ("note", variant.and_then(|v| note(v, r.n, r.total)).into()),
     ]
 }
 
@@ -162,7 +166,8 @@ fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    export::print_one(Format::from(a.format), &variant_record(variant, &report))?;
+    let record = record(&report, Some(variant), Check::Unknown, budget);
+    export::print_one(Format::from(a.format), &record)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -193,39 +198,4 @@ fn note(variant: Variant, n: usize, total: u128) -> Option<String> {
             format!("no solution: every ordinary solution for n = {n} has three queens on one line")
         }
     })
-}
-
-/// A variant's report as one record: the ordinary count's keys, with
-/// `variant` after `solver` and `note` at the end.
-fn variant_record(variant: Variant, r: &Report) -> Record {
-    let rate = if r.seconds > 0.0 {
-        r.nodes as f64 / r.seconds
-    } else {
-        0.0
-    };
-    vec![
-        ("n", r.n.into()),
-        ("solver", r.solver.as_str().into()),
-        ("variant", variant.name().into()),
-        ("threads", r.threads.into()),
-        ("depth", r.depth.into()),
-        ("subproblems", r.subproblems.into()),
-        ("total", r.total.into()),
-        ("unique", r.unique.into()),
-        ("fixed_180", r.fixed_180.into()),
-        ("fixed_90", r.fixed_90.into()),
-        ("nodes", r.nodes.into()),
-        ("symmetry_nodes", 0u64.into()),
-        ("calls", Cell::Null),
-        ("iterations", Cell::Null),
-        ("seconds", r.seconds.into()),
-        ("symmetry_seconds", 0.0.into()),
-        ("nodes_per_second", Cell::Int(rate.round() as u128)),
-        ("peak_memory_bytes", peak_memory()),
-        ("verified", Cell::Null),
-        (
-            "note",
-            note(variant, r.n, r.total).map_or(Cell::Null, Cell::Text),
-        ),
-    ]
 }

@@ -10,11 +10,7 @@
 //!
 //! Squares are named as everywhere in this tool (`render`): file letter and
 //! rank number, `A1` in the corner drawn bottom left.
-//!
-//! This file also holds the drawing and naming shared with `pawns`.
 
-use std::fmt::Write as _;
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -22,8 +18,10 @@ use nqueens_kernel::oeis;
 use nqueens_puzzles::dominate::{Domination, Square, MAX_N};
 use nqueens_sched::Task;
 
-use crate::cli::{DominateArgs, PlacementFormat};
+use crate::cli::DominateArgs;
+use crate::export::{self, Cell, Record};
 use crate::options;
+use crate::render;
 use crate::run::session::Session;
 use crate::verify::Mismatch;
 
@@ -48,43 +46,20 @@ pub fn run(args: DominateArgs) -> Result<ExitCode> {
     } else {
         None
     };
-    let placement: Vec<String> = min.placement().iter().map(|&s| name(s)).collect();
-    let mut out = io::stdout().lock();
-    match args.format {
-        PlacementFormat::Board => {
-            let plural = if min.queens() == 1 { "queen" } else { "queens" };
-            writeln!(
-                out,
-                "{} {plural} dominate the {n} x {n} board, and no fewer do:",
-                min.queens()
-            )?;
-            let pieces: Vec<(Square, char)> = min.placement().iter().map(|&s| (s, 'Q')).collect();
-            out.write_all(grid(n, &pieces).as_bytes())?;
-            writeln!(out, "queens: {}", placement.join(" "))?;
-            if let Some(c) = count {
-                writeln!(out, "minimum dominating sets: {c}")?;
-            }
-        }
-        PlacementFormat::Vector => {
-            writeln!(out, "{}", placement.join(" "))?;
-            if let Some(c) = count {
-                writeln!(out, "{c}")?;
-            }
-        }
-        PlacementFormat::Json => {
-            let mut line = format!(
-                "{{\"n\":{n},\"queens\":{},\"placement\":{}",
-                min.queens(),
-                json_names(&placement)
-            );
-            if let Some(c) = count {
-                let _ = write!(line, ",\"count\":{c}");
-            }
-            writeln!(out, "{line}}}")?;
-        }
-    }
-    out.flush()?;
-    drop(out);
+    let squares = min.placement().to_vec();
+    let record: Record = vec![
+        ("n", n.into()),
+        ("queens", min.queens().into()),
+        ("placement", Cell::Squares(squares.clone())),
+        ("count", count.into()),
+    ];
+    let drawn: Vec<(Square, char)> = squares.iter().map(|&s| (s, 'Q')).collect();
+    export::print_placed(
+        args.format,
+        &record,
+        &render::pieces(n, &drawn),
+        &record[2].1.plain(),
+    )?;
     check(n, min.queens(), count)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -141,42 +116,6 @@ pub(super) fn size(text: &str, max: usize, verb: &str, why: &str) -> Result<usiz
     Ok(n)
 }
 
-/// The name of a square: file letter, rank number (`A1`).
-pub(super) fn name((row, column): Square) -> String {
-    format!("{}{}", crate::render::file(column), row + 1)
-}
-
-/// Square names as a JSON array.
-pub(super) fn json_names(names: &[String]) -> String {
-    let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
-    format!("[{}]", quoted.join(","))
-}
-
-/// A text grid with the given pieces (`-` elsewhere): rank numbers on the
-/// left, file letters underneath, rank 1 at the bottom, as `render` draws
-/// the n-queens boards.
-pub(super) fn grid(n: usize, pieces: &[(Square, char)]) -> String {
-    let rank_width = n.to_string().len();
-    let mut out = String::new();
-    for row in (0..n).rev() {
-        let _ = write!(out, "{:>rank_width$}", row + 1);
-        for column in 0..n {
-            let piece = pieces
-                .iter()
-                .find(|&&(s, _)| s == (row, column))
-                .map_or('-', |&(_, p)| p);
-            let _ = write!(out, " {piece}");
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "{:rank_width$}", "");
-    for column in 0..n {
-        let _ = write!(out, " {}", crate::render::file(column));
-    }
-    out.push('\n');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,16 +132,5 @@ mod tests {
             "n = 12 is too large for dominate: n up to 11 (why)"
         );
         assert!(e("99999999999999999999999999999999999999999").contains("too large"));
-    }
-
-    #[test]
-    fn squares_are_named_and_drawn_like_the_other_boards() {
-        assert_eq!(name((0, 0)), "A1");
-        assert_eq!(name((7, 3)), "D8");
-        assert_eq!(json_names(&["A1".into(), "B2".into()]), "[\"A1\",\"B2\"]");
-        assert_eq!(
-            grid(2, &[((0, 0), 'Q'), ((1, 1), 'P')]),
-            "2 - P\n1 Q -\n  A B\n"
-        );
     }
 }

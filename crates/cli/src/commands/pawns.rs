@@ -13,7 +13,6 @@
 //! one queen more grows steeply (8 x 8: 12 queens 0.3 s, 13 queens 5 s,
 //! 14 queens over a minute). Larger `N` or `Q` are refused.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -21,9 +20,11 @@ use nqueens_kernel::oeis;
 use nqueens_puzzles::pawns::{most_queens, PawnsError, Placement, Problem};
 use nqueens_sched::Task;
 
-use super::dominate::{grid, json_names, name, size};
-use crate::cli::{PawnsArgs, PlacementFormat};
+use super::dominate::size;
+use crate::cli::PawnsArgs;
+use crate::export::{self, Cell, Record};
 use crate::options;
+use crate::render;
 use crate::run::session::Session;
 use crate::verify::Mismatch;
 
@@ -56,54 +57,25 @@ pub fn run(args: PawnsArgs) -> Result<ExitCode> {
         None
     };
     let p = min.placement();
-    let names =
-        |squares: &[(usize, usize)]| -> Vec<String> { squares.iter().map(|&s| name(s)).collect() };
-    let (queen_names, pawn_names) = (names(&p.queens), names(&p.pawns));
-    let mut out = io::stdout().lock();
-    match args.format {
-        PlacementFormat::Board => {
-            let pawns = match min.pawns() {
-                0 => "no pawn".to_string(),
-                1 => "1 pawn".to_string(),
-                k => format!("{k} pawns"),
-            };
-            writeln!(
-                out,
-                "{queens} queens on the {n} x {n} board need {pawns} to keep them apart:"
-            )?;
-            out.write_all(grid(n, &pieces(p)).as_bytes())?;
-            writeln!(out, "queens: {}", queen_names.join(" "))?;
-            writeln!(out, "pawns: {}", pawn_names.join(" "))?;
-            if let Some(c) = count {
-                writeln!(out, "placements: {c}")?;
-            }
-        }
-        PlacementFormat::Vector => {
-            writeln!(
-                out,
-                "queens {} pawns {}",
-                queen_names.join(" "),
-                pawn_names.join(" ")
-            )?;
-            if let Some(c) = count {
-                writeln!(out, "{c}")?;
-            }
-        }
-        PlacementFormat::Json => {
-            let mut line = format!(
-                "{{\"n\":{n},\"queens\":{queens},\"pawns\":{},\"placement\":{{\"queens\":{},\"pawns\":{}}}",
-                min.pawns(),
-                json_names(&queen_names),
-                json_names(&pawn_names)
-            );
-            if let Some(c) = count {
-                line.push_str(&format!(",\"count\":{c}"));
-            }
-            writeln!(out, "{line}}}")?;
-        }
-    }
-    out.flush()?;
-    drop(out);
+    let record: Record = vec![
+        ("n", n.into()),
+        ("queens", queens.into()),
+        ("pawns", min.pawns().into()),
+        ("placement", Cell::Squares(p.queens.clone())),
+        ("pawns_placement", Cell::Squares(p.pawns.clone())),
+        ("count", count.into()),
+    ];
+    let squares = format!(
+        "queens {} pawns {}",
+        record[3].1.plain(),
+        record[4].1.plain()
+    );
+    export::print_placed(
+        args.format,
+        &record,
+        &render::pieces(n, &pieces(p)),
+        squares.trim_end(),
+    )?;
     check(n, queens, min.pawns(), count)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -38,6 +38,8 @@ impl Sink for Csv<'_> {
                 // Only text can hold a comma or a quote; a placement is
                 // written straight through, however long.
                 Cell::Text(s) => self.out.write_all(field(s).as_bytes())?,
+                // A number for the spreadsheet, without the `x` people read.
+                Cell::Ratio(r) => write!(self.out, "{r:.6}")?,
                 v => v.write_plain(&mut self.out)?,
             }
         }

@@ -53,15 +53,17 @@ pub enum SolveFormat {
     Csv,
 }
 
-/// How `dominate` and `pawns` write their placement.
+/// How `dominate` and `pawns` write their record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PlacementFormat {
-    /// The board drawn with `Q` (and `P`), rank 1 at the bottom, then the squares.
+    /// The record as `key  value` lines, then the board drawn with `Q` (and `P`), rank 1 at the bottom.
     Board,
     /// The squares on one line (`A1 C2 ...`); with --count, the count on a second line.
     Vector,
-    /// One JSON object on one line.
+    /// One JSON object on one line; see docs/formats.md.
     Json,
+    /// A header and one row, the same keys as json.
+    Csv,
 }
 
 impl From<TableFormat> for Format {
@@ -95,6 +97,18 @@ impl From<SolutionFormat> for Format {
             SolutionFormat::Json => Format::Json,
             SolutionFormat::Csv => Format::Csv,
             SolutionFormat::Markdown => Format::Markdown,
+        }
+    }
+}
+
+impl From<PlacementFormat> for Format {
+    /// The board's record block (its drawing follows it) and the machine
+    /// formats; `vector` draws the squares alone.
+    fn from(f: PlacementFormat) -> Format {
+        match f {
+            PlacementFormat::Board | PlacementFormat::Vector => Format::Text,
+            PlacementFormat::Json => Format::Json,
+            PlacementFormat::Csv => Format::Csv,
         }
     }
 }

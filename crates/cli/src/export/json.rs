@@ -20,8 +20,8 @@ fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
         // Integers are written exactly, whatever their size (u128 totals from n = 29 on).
         Cell::Int(v) => write!(w, "{v}"),
         // Rust writes floats without an exponent, which JSON accepts.
-        Cell::Float(v) if v.is_finite() => write!(w, "{v}"),
-        Cell::Float(_) | Cell::Null => w.write_all(b"null"),
+        Cell::Float(v) | Cell::Ratio(v) if v.is_finite() => write!(w, "{v}"),
+        Cell::Float(_) | Cell::Ratio(_) | Cell::Null => w.write_all(b"null"),
         Cell::Text(s) => serde_json::to_writer(w, s).map_err(io::Error::other),
         Cell::Bool(b) => write!(w, "{b}"),
         Cell::Columns(c) => {

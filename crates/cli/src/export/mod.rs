@@ -12,18 +12,22 @@ mod format;
 mod json;
 mod markdown;
 mod numbers;
+mod placed;
 mod text;
 
 use std::io::{self, Write};
 
 pub use drawing::Style;
 pub use format::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
+pub use placed::print_placed;
 
 /// One value of a record.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
     Int(u128),
     Float(f64),
+    /// A ratio such as a speedup: a JSON number, `1.93x` for people.
+    Ratio(f64),
     Text(String),
     Bool(bool),
     Null,
@@ -51,6 +55,7 @@ impl Cell {
         match self {
             Cell::Int(v) => write!(w, "{v}"),
             Cell::Float(v) => write!(w, "{v:.6}"),
+            Cell::Ratio(v) => write!(w, "{v:.2}x"),
             Cell::Text(s) => w.write_all(s.as_bytes()),
             Cell::Bool(b) => write!(w, "{b}"),
             Cell::Null => Ok(()),
@@ -294,5 +299,6 @@ mod tests {
     fn placements_are_written_1_based() {
         assert_eq!(Cell::Columns(vec![0, 4, 7]).plain(), "1 5 8");
         assert_eq!(Cell::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
+        assert_eq!(Cell::Ratio(1.926).plain(), "1.93x");
     }
 }
