@@ -2,6 +2,7 @@
 //! result, and every result checked against the plan and added up into one
 //! report, assembled as `count` assembles it.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -29,8 +30,19 @@ fn gather(plan: &Plan, dir: &Path) -> (Vec<ShardResult>, Vec<usize>, Vec<(usize,
     (good, missing, damaged)
 }
 
+/// Refuses a results directory that is not one: a typo must not make
+/// every shard look missing (and resubmit the whole run).
+fn results_dir(dir: &Path) -> Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => bail!("{} is not a directory of shard results", dir.display()),
+        Err(e) => bail!("cannot open the results directory {}: {e}", dir.display()),
+    }
+}
+
 pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
+    results_dir(&a.dir)?;
     let (_, missing, damaged) = gather(&plan, &a.dir);
     let mut ids: Vec<usize> = missing
         .into_iter()
@@ -38,16 +50,14 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
         .collect();
     ids.sort_unstable();
     if !ids.is_empty() {
-        println!("{}", array_syntax(&ids));
+        writeln!(std::io::stdout().lock(), "{}", array_syntax(&ids))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
-    if !a.dir.is_dir() {
-        bail!("{} is not a directory of shard results", a.dir.display());
-    }
+    results_dir(&a.dir)?;
     let (good, missing, damaged) = gather(&plan, &a.dir);
     if !missing.is_empty() || !damaged.is_empty() {
         let mut why = Vec::new();
