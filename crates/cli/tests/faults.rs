@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+#[path = "faults/files.rs"]
+mod files;
+
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// A placement of the 8-queens puzzle, for `show`.
 const EIGHT: &str = "1 5 8 6 3 7 2 4";
