@@ -503,6 +503,13 @@ mod tests {
         assert!(e(&dir.join("none"), 5).starts_with("cannot read the record "));
         fs::write(&p, [0xff, 0xfe]).unwrap();
         assert!(e(&p, 5).contains("not UTF-8"));
+        // A head is cut, not refused, and refuses what is no regular file.
+        fs::write(&p, "header\nrest").unwrap();
+        assert_eq!(read_head(&p, "the record", 4).unwrap(), "head");
+        assert!(read_head(Path::new("/dev/zero"), "the record", 4).is_err());
+        assert!(refuse_special(&dir, "the lock").is_err());
+        assert!(refuse_special(&p, "the lock").is_ok());
+        assert!(refuse_special(&dir.join("none"), "the lock").is_ok());
     }
 
     #[test]

@@ -105,7 +105,7 @@ fn a_checkpointed_count_whose_disk_fills_stops_then_resumes_exactly() {
         eprintln!("full tmpfs: {kept} of {SUBPROBLEMS} records before it filled");
         faults += 1;
     }
-    eprintln!("faults: checkpoint disk full: {faults} injected");
+    super::injected("checkpoint disk full", faults);
 }
 
 /// A plan of `count 8` in two shards, and shard 0's complete checkpoint in
@@ -212,7 +212,7 @@ fn a_shard_whose_result_cannot_be_written_fails_cleanly_and_reruns() {
         assert_result_fails_then_reruns(&s, &plan, &out, &failed);
         faults += 1;
     }
-    eprintln!("faults: shard result disk full: {faults} injected");
+    super::injected("shard result disk full", faults);
 }
 
 /// Special files and junk, each made in `dir`: (label, path).
@@ -297,7 +297,7 @@ fn special_files_where_a_file_of_ours_belongs_are_refused_within_a_second() {
         eprintln!("refused promptly: {label}");
     }
     assert!(names(&s.path("results")).is_empty(), "nothing written");
-    eprintln!("faults: special-file inputs: {faults} injected");
+    super::injected("special-file inputs", faults);
 }
 
 #[test]
@@ -357,7 +357,7 @@ fn special_entries_in_a_results_directory_or_a_run_are_refused_within_a_second()
         faults += 1;
         eprintln!("refused promptly inside a directory: {label}");
     }
-    eprintln!("faults: special entries: {faults} injected");
+    super::injected("special entries", faults);
 }
 
 #[test]
@@ -389,4 +389,5 @@ fn a_results_directory_that_is_not_one_is_refused_and_an_empty_one_lists_every_s
     let out = run_piped(&args, &s.0);
     assert_exit_0(&out, &args);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0-3\n");
+    super::injected("results directories that are not", 4);
 }
