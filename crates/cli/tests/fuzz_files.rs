@@ -416,31 +416,31 @@ fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
             let dir = root.join(format!("w{w}"));
             fs::create_dir_all(&dir).unwrap();
             let (work, next, accepted, broken, valid) = (&work, &next, &accepted, &broken, &valid);
-            s.spawn(move || loop {
-                let Some((seed, i, kind, input)) = work.get(next.fetch_add(1, Ordering::Relaxed))
-                else {
-                    break;
-                };
-                let what = format!("seed {seed} input {i}: {kind:?}, {}", input.how);
-                match feed(*kind, input, valid, &dir) {
-                    Ok(true) => {
-                        accepted.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Ok(false) => {}
-                    Err(b) => {
-                        let mut g = broken.lock().unwrap();
-                        let why = match b {
-                            Broken::Panic(w) => {
-                                g.1 += 1;
-                                w
-                            }
-                            Broken::Hang(w) => {
-                                g.2 += 1;
-                                w
-                            }
-                            Broken::Other(w) => w,
-                        };
-                        g.0.push(format!("{what}: {why}"));
+            s.spawn(move || {
+                while let Some((seed, i, kind, input)) =
+                    work.get(next.fetch_add(1, Ordering::Relaxed))
+                {
+                    let what = format!("seed {seed} input {i}: {kind:?}, {}", input.how);
+                    match feed(*kind, input, valid, &dir) {
+                        Ok(true) => {
+                            accepted.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Ok(false) => {}
+                        Err(b) => {
+                            let mut g = broken.lock().unwrap();
+                            let why = match b {
+                                Broken::Panic(w) => {
+                                    g.1 += 1;
+                                    w
+                                }
+                                Broken::Hang(w) => {
+                                    g.2 += 1;
+                                    w
+                                }
+                                Broken::Other(w) => w,
+                            };
+                            g.0.push(format!("{what}: {why}"));
+                        }
                     }
                 }
             });
