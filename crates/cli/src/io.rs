@@ -141,32 +141,58 @@ pub fn write_whole(path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
 /// without reading it; a file that grows while read is cut off at
 /// `max_bytes + 1` bytes and refused.
 pub fn read_to_string_bounded(path: &Path, what: &str, max_bytes: u64) -> Result<String> {
+    let (file, len) = open_regular(path, what)?;
+    too_large(path, what, len, max_bytes)?;
+    let bytes = read_at_most(file, path, what, len, max_bytes.saturating_add(1))?;
+    too_large(path, what, bytes.len() as u64, max_bytes)?;
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!(
+            "cannot read {what} {}: it is not text (not UTF-8)",
+            path.display()
+        )
+    })
+}
+
+/// The first `max_bytes` bytes at most of a file this tool wrote, checked
+/// as [`read_to_string_bounded`] checks it but of any length, lossily
+/// decoded: for a header that says how large the rest may be.
+pub fn read_head(path: &Path, what: &str, max_bytes: u64) -> Result<String> {
+    let (file, len) = open_regular(path, what)?;
+    let bytes = read_at_most(file, path, what, len, max_bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Opens a regular file (a link to one is followed) for reading, and its
+/// length; anything else is refused from its metadata, without opening it
+/// (opening a FIFO would wait for a writer).
+fn open_regular(path: &Path, what: &str) -> Result<(File, u64)> {
     let shown = path.display();
     let cannot = || format!("cannot read {what} {shown}");
+    let not_regular = |meta: &Metadata| {
+        anyhow::anyhow!(
+            "cannot read {what} {shown}: it is {}, not a regular file",
+            kind(meta)
+        )
+    };
     let meta = fs::metadata(path).with_context(cannot)?;
     if !meta.is_file() {
-        bail!(
-            "cannot read {what} {shown}: it is {}, not a regular file",
-            kind(&meta)
-        );
+        return Err(not_regular(&meta));
     }
-    too_large(path, what, meta.len(), max_bytes)?;
     let file = File::open(path).with_context(cannot)?;
     // Checked again on the open file: the path may have been swapped.
     let meta = file.metadata().with_context(cannot)?;
     if !meta.is_file() {
-        bail!(
-            "cannot read {what} {shown}: it is {}, not a regular file",
-            kind(&meta)
-        );
+        return Err(not_regular(&meta));
     }
-    let mut bytes = Vec::with_capacity(meta.len().min(max_bytes) as usize);
-    file.take(max_bytes.saturating_add(1))
+    Ok((file, meta.len()))
+}
+
+fn read_at_most(file: File, path: &Path, what: &str, len: u64, limit: u64) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(len.min(limit) as usize);
+    file.take(limit)
         .read_to_end(&mut bytes)
-        .with_context(cannot)?;
-    too_large(path, what, bytes.len() as u64, max_bytes)?;
-    String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("cannot read {what} {shown}: it is not text (not UTF-8)"))
+        .with_context(|| format!("cannot read {what} {}", path.display()))?;
+    Ok(bytes)
 }
 
 /// Opens an existing journal (a checkpoint) for appending records: a
@@ -187,6 +213,34 @@ pub fn open_append(path: &Path, what: &str) -> Result<File> {
         .append(true)
         .open(path)
         .with_context(|| format!("cannot open {what} {shown} for appending"))
+}
+
+/// Opens (creating it if absent, never truncating it) a lock file: a
+/// regular file, or a link to one, and nothing else, so a FIFO in its place
+/// is refused instead of waited on.
+pub fn open_lock(path: &Path, what: &str) -> Result<File> {
+    refuse_special(path, what)?;
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {what} {}", path.display()))
+}
+
+/// Refuses with one line a path that exists (a link is followed) and is
+/// not a regular file: for a file this tool writes whole under a name of
+/// its own choosing (a shard's result), which a device or a FIFO in its
+/// place would swallow or block.
+pub fn refuse_special(path: &Path, what: &str) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => bail!(
+            "cannot write {what} {}: it is {}, not a regular file",
+            path.display(),
+            kind(&meta)
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// Catches SIGXFSZ, so that a write past a file-size limit fails with EFBIG
@@ -449,6 +503,13 @@ mod tests {
         assert!(e(&dir.join("none"), 5).starts_with("cannot read the record "));
         fs::write(&p, [0xff, 0xfe]).unwrap();
         assert!(e(&p, 5).contains("not UTF-8"));
+        // A head is cut, not refused, and refuses what is no regular file.
+        fs::write(&p, "header\nrest").unwrap();
+        assert_eq!(read_head(&p, "the record", 4).unwrap(), "head");
+        assert!(read_head(Path::new("/dev/zero"), "the record", 4).is_err());
+        assert!(refuse_special(&dir, "the lock").is_err());
+        assert!(refuse_special(&p, "the lock").is_ok());
+        assert!(refuse_special(&dir.join("none"), "the lock").is_ok());
     }
 
     #[test]

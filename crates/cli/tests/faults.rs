@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+#[path = "faults/files.rs"]
+mod files;
+
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// A placement of the 8-queens puzzle, for `show`.
 const EIGHT: &str = "1 5 8 6 3 7 2 4";
@@ -173,6 +176,12 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
+/// Prints how many faults a test injected, for the closing figures
+/// (`cargo test --test faults -- --nocapture | grep '^faults:'`).
+fn injected(what: &str, n: usize) {
+    eprintln!("faults: {what}: {n} injected");
+}
+
 fn dev_full() -> bool {
     let there = fs::metadata("/dev/full").is_ok_and(|m| m.file_type().is_char_device());
     if !there {
@@ -220,6 +229,7 @@ fn writers_to_dev_full_fail_with_one_line_and_leave_the_device() {
         "nqueens: error: --out /dev/full exists and is not a directory",
     );
     assert_eq!(identity("/dev/full"), before);
+    injected("/dev/full outputs", WRITERS.len() + 1);
 }
 
 #[test]
@@ -272,6 +282,7 @@ fn writers_into_dev_null_and_a_fifo_leave_them_what_they_are() {
             w.verb
         );
     }
+    injected("device and FIFO outputs", 2 * WRITERS.len());
 }
 
 #[test]
@@ -304,6 +315,7 @@ fn writers_write_through_symbolic_links() {
             w.verb
         );
     }
+    injected("link outputs", WRITERS.len());
 }
 
 #[test]
@@ -326,6 +338,7 @@ fn writers_refuse_a_directory_with_one_line() {
         );
         assert_eq!(names(&dir), ["keep"]);
     }
+    injected("directory outputs", WRITERS.len());
 }
 
 /// Runs every writer onto `dir/target.svg` (holding "previous"), expecting
@@ -397,6 +410,7 @@ fn a_file_size_limit_fails_each_write_and_keeps_the_old_file() {
     fs::create_dir_all(base.join("earlier")).unwrap();
     fs::write(base.join("earlier/raw.csv"), "previous").unwrap();
     assert_bench_fails_keeping_the_old_run(&s, &base, Some(0), "File too large");
+    injected("file-size limit outputs", WRITERS.len() + 1);
 }
 
 /// A tmpfs mounted for one test, unmounted when it ends.
@@ -464,6 +478,7 @@ fn a_full_file_system_fails_each_write_and_keeps_the_old_file() {
     assert!(run_piped(&args, &s.0).status.success());
     let text = fs::read_to_string(fs_.0.join("target.svg")).unwrap();
     assert_eq!(text.split_whitespace().count(), 2000, "one column per row");
+    injected("full file system outputs", WRITERS.len() + 1);
 }
 
 /// Commands whose standard output is written, one per kind of printer.
@@ -478,6 +493,7 @@ fn stdout_commands() -> Vec<Vec<String>> {
         &["show", EIGHT],
         &["solvers"],
         &["count", "--help"],
+        &["plan", "8", "--shards", "2"],
     ]
     .iter()
     .map(|a| strings(a))
@@ -511,6 +527,10 @@ fn standard_output_failures_exit_2_naming_standard_output() {
             "nqueens: error: cannot write to standard output: File too large",
         );
     }
+    injected(
+        "standard output failures",
+        stdout_commands().len() * (1 + usize::from(full)),
+    );
 }
 
 #[test]
@@ -537,4 +557,5 @@ fn a_closed_pipe_ends_quietly() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    injected("closed pipes", 2);
 }

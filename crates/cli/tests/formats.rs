@@ -406,6 +406,9 @@ fn the_cluster_verbs_and_the_plan_file() {
     );
     std::fs::write(&plan, text).unwrap();
     let (plan, out) = (plan.to_str().unwrap(), dir.join("out"));
+    // The results directory exists before any shard ran (a job array's
+    // --out); `missing` refuses one that does not.
+    std::fs::create_dir(&out).unwrap();
     let out = out.to_str().unwrap();
     let missing = ["missing", "--plan", plan, out];
     let v = machine_formats(&page, "missing", &missing, &["json", "csv"], 0);

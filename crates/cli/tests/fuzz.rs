@@ -275,11 +275,16 @@ fn random_argument_vectors_fail_cleanly() {
     });
     let failures = failures.into_inner().unwrap();
     let excluded = excluded.into_inner().unwrap();
+    let panics = failures.iter().filter(|f| f.contains(": panic (")).count();
+    let hangs = failures
+        .iter()
+        .filter(|f| f.contains(": still running"))
+        .count();
     eprintln!(
-        "fuzz: {} vectors in {:.1} s, {} failures, {} known bugs of other parts",
+        "fuzz: {} argument vectors in {:.1} s, {panics} panics, {hangs} hangs, {} other failures, {} known bugs of other parts",
         work.len(),
         start.elapsed().as_secs_f64(),
-        failures.len(),
+        failures.len() - panics - hangs,
         excluded.len()
     );
     for e in &excluded {

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
 use nqueens_sched::{solvers, Options, Task};
 
-use super::plan::{Plan, PLAN_FORMAT, VERSION};
+use super::plan::{Plan, MAX_SHARDS, PLAN_FORMAT, VERSION};
 use crate::cli::PlanArgs;
 use crate::commands::{count, dominate, pawns};
 use crate::options;
@@ -17,6 +17,11 @@ pub fn plan(a: PlanArgs) -> Result<ExitCode> {
     let k = options::whole(&a.shards, "--shards")?;
     if k == 0 {
         bail!("--shards must be at least 1, not 0");
+    }
+    // A depth for more shards than this would split the board to its
+    // last row only to find fewer subproblems than shards.
+    if k > MAX_SHARDS {
+        bail!("--shards {k} is more than the {MAX_SHARDS} shards a plan can hold");
     }
     let (task, board) = task(&a)?;
     let depth = a
@@ -62,7 +67,9 @@ pub fn plan(a: PlanArgs) -> Result<ExitCode> {
     }
     .seal();
     let mut out = io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, &plan)?;
+    // As an I/O error, so that a failed write is reported as standard
+    // output's (and a closed pipe ends quietly).
+    serde_json::to_writer_pretty(&mut out, &plan).map_err(io::Error::from)?;
     writeln!(out)?;
     Ok(ExitCode::SUCCESS)
 }

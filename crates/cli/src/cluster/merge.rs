@@ -30,8 +30,19 @@ fn gather(plan: &Plan, dir: &Path) -> (Vec<ShardResult>, Vec<usize>, Vec<(usize,
     (good, missing, damaged)
 }
 
+/// Refuses a results directory that is not one: a typo must not make
+/// every shard look missing (and resubmit the whole run).
+fn results_dir(dir: &Path) -> Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => bail!("{} is not a directory of shard results", dir.display()),
+        Err(e) => bail!("cannot open the results directory {}: {e}", dir.display()),
+    }
+}
+
 pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
+    results_dir(&a.dir)?;
     let (_, missing, damaged) = gather(&plan, &a.dir);
     let mut ids: Vec<usize> = missing
         .iter()
@@ -66,9 +77,7 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
 
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
-    if !a.dir.is_dir() {
-        bail!("{} is not a directory of shard results", a.dir.display());
-    }
+    results_dir(&a.dir)?;
     let (good, missing, damaged) = gather(&plan, &a.dir);
     if !missing.is_empty() || !damaged.is_empty() {
         let mut why = Vec::new();

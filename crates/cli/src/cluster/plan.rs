@@ -20,6 +20,13 @@ use crate::run::checkpoint::crc32;
 pub const PLAN_FORMAT: &str = "nqueens-plan";
 pub const RESULT_FORMAT: &str = "nqueens-shard";
 pub const VERSION: u32 = 2;
+/// The most shards a plan cuts a run into: past any cluster's job array
+/// (Slurm's own ceiling is 4,000,001 only when raised from 1,001), and it
+/// bounds how large a plan file can be.
+pub const MAX_SHARDS: usize = 1 << 16;
+/// The largest plan file: its fixed fields, and at most 128 bytes a shard
+/// (`{"shard": 65535, "first": 2^64-1, "end": 2^64-1}` pretty-printed is 95).
+const PLAN_MAX_BYTES: u64 = 4096 + 128 * MAX_SHARDS as u64;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardRange {
@@ -87,8 +94,7 @@ impl Plan {
 
     /// Reads and checks a plan file.
     pub fn load(path: &Path) -> Result<Plan> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read plan {}", path.display()))?;
+        let text = crate::io::read_to_string_bounded(path, "plan", PLAN_MAX_BYTES)?;
         let plan: Plan = serde_json::from_str(&text)
             .ok()
             .filter(|p: &Plan| p.format == PLAN_FORMAT)

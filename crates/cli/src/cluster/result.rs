@@ -13,6 +13,13 @@ use serde::{Deserialize, Serialize};
 use super::plan::{Plan, ShardRange, RESULT_FORMAT, VERSION};
 use crate::run::checkpoint::crc32;
 
+/// A result's fixed fields (format, hashes, sums, host name) take at most
+/// this many bytes.
+const RESULT_FIXED_BYTES: u64 = 4096;
+/// A piece's record takes at most this many: six numbers of up to 20
+/// digits, their commas and brackets.
+const RESULT_PIECE_BYTES: u64 = 160;
+
 /// What one shard found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardResult {
@@ -127,8 +134,11 @@ impl ShardResult {
         if !path.exists() {
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let range = plan.shard(i)?;
+        let bound = RESULT_PIECE_BYTES
+            .saturating_mul(range.end.saturating_sub(range.first))
+            .saturating_add(RESULT_FIXED_BYTES);
+        let text = crate::io::read_to_string_bounded(&path, "the shard result", bound)?;
         let r: ShardResult = serde_json::from_str(&text)
             .ok()
             .filter(|r: &ShardResult| r.format == RESULT_FORMAT)
@@ -139,7 +149,6 @@ impl ShardResult {
         if r.plan_hash != plan.hash {
             bail!("made for another plan ({})", r.plan_hash);
         }
-        let range = plan.shard(i)?;
         if r != *range {
             bail!(
                 "covers subproblems {}..{}, the plan says {}..{}",

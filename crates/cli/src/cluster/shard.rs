@@ -22,6 +22,9 @@ use crate::run::memory;
 use crate::run::progress::Bar;
 use crate::run::signals;
 
+/// What a shard's result file is called in messages.
+const RESULT: &str = "the shard result";
+
 pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     let task = plan.task()?;
@@ -41,24 +44,19 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     // finds its result below. The lock file stays: removing it would let a
     // waiter lock a different file.
     let lock_path = a.out.join(format!("shard-{i}.lock"));
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .with_context(|| format!("cannot create {}", lock_path.display()))?;
+    let lock = crate::io::open_lock(&lock_path, "the shard lock")?;
     if lock.try_lock().is_err() {
         eprintln!("nqueens: shard {i} is running elsewhere; waiting for it to finish");
         lock.lock()
             .with_context(|| format!("cannot lock {}", lock_path.display()))?;
     }
+    let path = Plan::result_path(&a.out, i);
+    // A device or a FIFO where the result goes would swallow it or block.
+    crate::io::refuse_special(&path, RESULT)?;
     match ShardResult::load(&a.out, &plan, i) {
         Ok(Some(done)) => {
-            eprintln!(
-                "nqueens: shard {i} is already done: {}",
-                Plan::result_path(&a.out, i).display()
-            );
-            print(a.format, &done, &Plan::result_path(&a.out, i), true)?;
+            eprintln!("nqueens: shard {i} is already done: {}", path.display());
+            print(a.format, &done, &path, true)?;
             return Ok(ExitCode::SUCCESS);
         }
         Ok(None) => {}
@@ -96,7 +94,8 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let outcome = count_parts(task, board, &opts, &journal.hooks());
     bar.finish();
-    ck.sync()?;
+    ck.sync()
+        .with_context(|| format!("cannot sync checkpoint {}", ckpt_path.display()))?;
     if let Some(e) = journal.failure() {
         return Err(e)
             .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
@@ -117,11 +116,8 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         ..ShardResult::of(&plan, &range, task.width(), &journal.tallies())
     }
     .seal();
-    let path = Plan::result_path(&a.out, i);
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, serde_json::to_string(&result)? + "\n")
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    let json = serde_json::to_string(&result).context("cannot serialize the shard result")?;
+    crate::io::write_whole(&path, RESULT, (json + "\n").as_bytes())?;
     let _ = std::fs::remove_file(&ckpt_path);
     print(a.format, &result, &path, false)?;
     Ok(ExitCode::SUCCESS)

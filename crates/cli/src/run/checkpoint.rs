@@ -27,10 +27,17 @@
 //! dropped on resume. A damaged line anywhere else, a duplicate with another
 //! count, or a header that differs from the run's is refused, naming what
 //! differs.
+//!
+//! The file is read back only if it is a regular file, and with a bound:
+//! its header first (at most [`HEADER_MAX`] bytes), then the whole of it,
+//! at most what the header's subproblem count allows, so a device, a FIFO
+//! or a huge foreign file is refused at once. A failed append (a full
+//! disk) is cut back off the file, so the records before it stay whole and
+//! the same command resumes from them once there is space again.
 
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -39,10 +46,19 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use nqueens_sched::Found;
 
+use crate::io;
+
 /// Format version of the files this build writes; it reads 1 and 2.
 const VERSION: u32 = 2;
 /// How often appended records are synced to disk.
 const SYNC_EVERY: Duration = Duration::from_secs(2);
+/// The longest header line a checkpoint can have, with room to spare.
+const HEADER_MAX: u64 = 4096;
+/// The longest record: an index and five numbers of 20 digits each, the
+/// CRC, the spaces and the newline (135 bytes), with room to spare.
+const RECORD_MAX: u64 = 160;
+/// What a checkpoint file is called in messages.
+const WHAT: &str = "checkpoint";
 
 /// What a checkpoint belongs to: the count must match it exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +172,15 @@ pub struct Checkpoint {
     width: usize,
     recorded: HashMap<u64, Found>,
     appended: AtomicUsize,
-    file: Mutex<(File, Instant)>,
+    file: Mutex<Appender>,
+}
+
+/// The file appended to, when it was last synced, and its length after
+/// the last whole record.
+struct Appender {
+    file: File,
+    synced: Instant,
+    len: u64,
 }
 
 impl Checkpoint {
@@ -165,15 +189,7 @@ impl Checkpoint {
         if !path.exists() {
             return Ok(None);
         }
-        let text = read(path)?;
-        let first = text.lines().next().unwrap_or("");
-        let header = Header::parse(first).with_context(|| {
-            format!(
-                "{} is not an nqueens checkpoint (or its first line is damaged)",
-                path.display()
-            )
-        })?;
-        Ok(Some(header))
+        read_header(path).map(Some)
     }
 
     /// Opens `path` for `header`: creates it, or loads and checks it.
@@ -181,22 +197,19 @@ impl Checkpoint {
         let mut header_crc = crc32(header.line().as_bytes());
         let width = header.width();
         let mut recorded = HashMap::new();
-        if path.exists() {
-            let text = read(path)?;
+        let shown = path.display();
+        let (file, len) = if path.exists() {
+            let theirs = read_header(path)?;
+            if let Some(diff) = theirs.difference(header) {
+                bail!("checkpoint {shown} belongs to another count: {diff}");
+            }
+            let file = lock(path, io::open_append(path, WHAT)?)?;
+            // Read once it is ours: nothing else appends while it is read.
+            let bound =
+                HEADER_MAX.saturating_add(RECORD_MAX.saturating_mul(header.subproblems as u64));
+            let text = io::read_to_string_bounded(path, WHAT, bound)?;
             let mut lines = text.split_inclusive('\n');
             let first = lines.next().unwrap_or("");
-            let theirs = Header::parse(first.trim_end()).with_context(|| {
-                format!(
-                    "{} is not an nqueens checkpoint (or its first line is damaged)",
-                    path.display()
-                )
-            })?;
-            if let Some(diff) = theirs.difference(header) {
-                bail!(
-                    "checkpoint {} belongs to another count: {diff}",
-                    path.display()
-                );
-            }
             // Records are chained to the file's own header line (format 1
             // or 2), and new ones follow them.
             header_crc = crc32(theirs.line().as_bytes());
@@ -210,7 +223,7 @@ impl Checkpoint {
                     Some((index, tally)) => {
                         if let Some(old) = recorded.insert(index, tally) {
                             if old != tally {
-                                bail!("checkpoint {} is damaged: subproblem {index} is recorded twice with different counts", path.display());
+                                bail!("checkpoint {shown} is damaged: subproblem {index} is recorded twice with different counts");
                             }
                         }
                         good_len += line.len();
@@ -218,40 +231,21 @@ impl Checkpoint {
                     // A crash mid-write leaves at most the last line torn: drop it.
                     None if last => break,
                     None => bail!(
-                        "checkpoint {} is damaged at line {} (bad record or checksum)",
-                        path.display(),
+                        "checkpoint {shown} is damaged at line {} (bad record or checksum)",
                         i + 2
                     ),
                 }
             }
-            let file = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .with_context(|| format!("cannot write to checkpoint {}", path.display()))?;
-            file.set_len(good_len as u64)?;
+            file.set_len(good_len as u64)
+                .with_context(|| format!("cannot cut the torn last line off checkpoint {shown}"))?;
+            (file, good_len as u64)
         } else {
-            // Written whole to a temporary file first, so a checkpoint never
-            // exists without its header.
-            let tmp = path.with_extension("tmp-header");
-            let mut f = File::create(&tmp)
-                .with_context(|| format!("cannot create checkpoint {}", path.display()))?;
-            writeln!(f, "{}", header.line())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-                .with_context(|| format!("cannot create checkpoint {}", path.display()))?;
-        }
-        // Appends go to the end whatever else writes there, and one process
-        // at a time holds the file.
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write to checkpoint {}", path.display()))?;
-        if file.try_lock().is_err() {
-            bail!(
-                "checkpoint {} is in use by another nqueens process",
-                path.display()
-            );
-        }
+            // Written whole first, so a checkpoint never exists without its
+            // header.
+            let line = header.line() + "\n";
+            io::write_whole(path, WHAT, line.as_bytes())?;
+            (lock(path, io::open_append(path, WHAT)?)?, line.len() as u64)
+        };
         Ok(Checkpoint {
             path: path.to_path_buf(),
             header_crc,
@@ -259,7 +253,11 @@ impl Checkpoint {
             width,
             recorded,
             appended: AtomicUsize::new(0),
-            file: Mutex::new((file, Instant::now())),
+            file: Mutex::new(Appender {
+                file,
+                synced: Instant::now(),
+                len,
+            }),
         })
     }
 
@@ -277,12 +275,18 @@ impl Checkpoint {
         let body = format!("{index} {}", fields.join(" "));
         let line = format!("{body} {:08x}\n", record_crc(self.header_crc, &body));
         let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        let (file, synced) = &mut *guard;
-        file.write_all(line.as_bytes())?;
+        let a = &mut *guard;
+        if let Err(e) = a.file.write_all(line.as_bytes()) {
+            // A full disk may have taken part of the line: cut it off, so
+            // no record ever follows a torn one.
+            let _ = a.file.set_len(a.len);
+            return Err(e);
+        }
+        a.len += line.len() as u64;
         self.appended.fetch_add(1, Ordering::Relaxed);
-        if synced.elapsed() >= SYNC_EVERY {
-            file.sync_data()?;
-            *synced = Instant::now();
+        if a.synced.elapsed() >= SYNC_EVERY {
+            a.file.sync_data()?;
+            a.synced = Instant::now();
         }
         Ok(())
     }
@@ -296,7 +300,7 @@ impl Checkpoint {
     /// is half-written), syncs it, and says how to resume.
     pub fn exit_interrupted(&self, resume: &str) -> ! {
         let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = guard.0.sync_data();
+        let _ = guard.file.sync_data();
         eprintln!(
             "nqueens: interrupted: {} of {} subproblems are saved in {}; run `{resume}` to resume",
             self.saved(),
@@ -309,18 +313,31 @@ impl Checkpoint {
     /// Syncs everything appended to disk.
     pub fn sync(&self) -> std::io::Result<()> {
         let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        guard.0.sync_data()
+        guard.file.sync_data()
     }
 }
 
-fn read(path: &Path) -> Result<String> {
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    String::from_utf8(bytes)
-        .ok()
-        .with_context(|| format!("{} is not an nqueens checkpoint (not text)", path.display()))
+/// The header of the checkpoint at `path`, read from its first line alone.
+fn read_header(path: &Path) -> Result<Header> {
+    let head = io::read_head(path, WHAT, HEADER_MAX)?;
+    let first = head.split('\n').next().unwrap_or("");
+    Header::parse(first).with_context(|| {
+        format!(
+            "{} is not an nqueens checkpoint (or its first line is damaged)",
+            path.display()
+        )
+    })
+}
+
+/// `file`, locked: one process at a time appends to a checkpoint.
+fn lock(path: &Path, file: File) -> Result<File> {
+    if file.try_lock().is_err() {
+        bail!(
+            "checkpoint {} is in use by another nqueens process",
+            path.display()
+        );
+    }
+    Ok(file)
 }
 
 fn record_crc(header_crc: u32, body: &str) -> u32 {
@@ -360,6 +377,7 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::OpenOptions;
 
     fn header() -> Header {
         Header {

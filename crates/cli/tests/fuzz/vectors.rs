@@ -7,14 +7,14 @@
 pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    fn below(&mut self, k: usize) -> usize {
+    pub fn below(&mut self, k: usize) -> usize {
         (self.next() % k as u64) as usize
     }
     fn chance(&mut self, percent: usize) -> bool {
@@ -382,43 +382,8 @@ pub struct Known {
 /// reproduced cases are listed; every other vector is held to every
 /// assertion, and a listed vector that does not hang is still run (and
 /// counted as a failure of its bug only if it fails).
-pub fn known_bug(args: &[String]) -> Option<Known> {
-    let has = |flag: &str, values: &[&str]| {
-        args.windows(2)
-            .any(|w| w[0] == flag && values.contains(&w[1].as_str()))
-    };
-    // shards.rs `Plan::load` reads any file whole with no type check or
-    // bound (P8 item 2): /dev/full never ends, the FIFO never gets a byte.
-    // Reproduced: `missing --plan /dev/full out.txt`, `merge --plan fifo
-    // run`, `run-shard --plan /dev/full --shard 3 --out -0` hang.
-    if has("--plan", &["/dev/full", "fifo"]) {
-        return Some(Known {
-            bug: "plan reader hangs on /dev/full and a FIFO (shards.rs Plan::load)",
-            hangs: true,
-        });
-    }
-    // checkpoint.rs `Checkpoint::open` reads the file whole with no type
-    // check (P8 item 2): `count 5 --checkpoint /dev/full` spins forever,
-    // `count 5 --checkpoint fifo` waits forever for a byte.
-    if has("--checkpoint", &["/dev/full", "fifo"]) {
-        return Some(Known {
-            bug: "checkpoint reader hangs on /dev/full and a FIFO (checkpoint.rs)",
-            hangs: true,
-        });
-    }
-    // `plan 3 --shards 18446744073709551615 --solver pairs` panics
-    // (debug build: "attempt to multiply with overflow" in sched
-    // split.rs `default_depth`, `TASKS_PER_THREAD * threads`, reached from
-    // commands/shard.rs `plan` with the shard count as threads); also
-    // `--solver parallel`. Seed 207, vector 228.
-    if args.first().is_some_and(|v| v == "plan")
-        && has("--shards", &["18446744073709551615"])
-        && has("--solver", &["pairs", "parallel"])
-    {
-        return Some(Known {
-            bug: "plan --shards 2^64-1 overflows in sched default_depth (panic)",
-            hangs: false,
-        });
-    }
+pub fn known_bug(_args: &[String]) -> Option<Known> {
+    // None left: the plan and checkpoint readers' hangs on /dev/full and a
+    // FIFO and `plan --shards 2^64-1`'s overflow were fixed by P8 (files).
     None
 }

@@ -31,7 +31,7 @@ pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> 
     if threads <= 1 {
         return 1;
     }
-    let want = TASKS_PER_THREAD * threads;
+    let want = TASKS_PER_THREAD.saturating_mul(threads);
     (1..=board.n())
         .find(|&d| split_len(d) >= want)
         .unwrap_or(board.n())

@@ -1,0 +1,470 @@
+//! File-input fuzzing: the files the CLI reads back (a checkpoint, a plan,
+//! a shard result, a recorded run), made valid by the CLI itself, then
+//! truncated, bit-flipped, oversized (junk appended, or a sparse 10 GB
+//! tail) and replaced by foreign inputs (another kind's file, JSON of the
+//! wrong shape, binary junk), each fed to the verb that reads it under a
+//! wall-time bound. Asserted for every input: no panic, no hang, exit 0 or
+//! a one-line refusal (exit 2), and never a wrong count: a checkpoint that
+//! resumes, a plan or a result that merges, must give exactly 92 for
+//! n = 8 (the CRCs exist so that a flipped bit cannot pass as another
+//! count), and `missing` must agree with `merge` about the result.
+//!
+//! Seeds: a fixed set plus one fresh per run, printed; replay one seed with
+//! `NQUEENS_FUZZ_FILES_SEED=S cargo test -p nqueens-cli --test fuzz_files`.
+
+use std::fs::{self, File};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+// Only its generator is used here.
+#[allow(dead_code)]
+#[path = "fuzz/vectors.rs"]
+mod vectors;
+
+use vectors::Rng;
+
+const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
+/// Inputs mutated from each seed, spread evenly over the four kinds.
+const PER_SEED: usize = 160;
+const FIXED_SEEDS: [u64; 3] = [1, 0x5eed_f11e, 0xdead_beef_0bad_f00d];
+const BOUND: Duration = Duration::from_secs(10);
+const WORKERS: usize = 4;
+/// The count every accepted input must still give: n = 8.
+const TOTAL: u64 = 92;
+/// Flags of the checkpointed count; its checkpoint is fuzzed.
+const COUNT: [&str; 8] = [
+    "count", "8", "--solver", "pairs", "--depth", "3", "--format", "json",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Checkpoint,
+    Plan,
+    Result,
+    Run,
+}
+
+const KINDS: [Kind; 4] = [Kind::Checkpoint, Kind::Plan, Kind::Result, Kind::Run];
+
+/// The valid files, made by the CLI.
+struct Valid {
+    checkpoint: Vec<u8>,
+    plan: Vec<u8>,
+    /// Shards 0, 1 and 2; shard 1 is the one mutated.
+    results: [Vec<u8>; 3],
+    raw: Vec<u8>,
+}
+
+impl Valid {
+    fn of(&self, kind: Kind) -> &[u8] {
+        match kind {
+            Kind::Checkpoint => &self.checkpoint,
+            Kind::Plan => &self.plan,
+            Kind::Result => &self.results[1],
+            Kind::Run => &self.raw,
+        }
+    }
+
+    fn make(dir: &Path) -> Valid {
+        fs::create_dir_all(dir).unwrap();
+        let run = |args: &[&str]| {
+            let out = Command::new(BIN)
+                .args(args)
+                .current_dir(dir)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            out.stdout
+        };
+        let plan = run(&["plan", "8", "--shards", "3", "--solver", "pairs"]);
+        fs::write(dir.join("plan.json"), &plan).unwrap();
+        for i in ["0", "1", "2"] {
+            run(&[
+                "run-shard",
+                "--plan",
+                "plan.json",
+                "--shard",
+                i,
+                "--out",
+                "results",
+            ]);
+        }
+        let mut count = COUNT.to_vec();
+        count.extend(["--checkpoint", "c.ckpt"]);
+        run(&count);
+        run(&[
+            "bench",
+            "--from",
+            "4",
+            "--to",
+            "6",
+            "--solvers",
+            "pairs",
+            "--repeat",
+            "1",
+            "--out",
+            "runs",
+        ]);
+        let stamp = fs::read_dir(dir.join("runs"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let read = |p: PathBuf| fs::read(p).unwrap();
+        Valid {
+            checkpoint: read(dir.join("c.ckpt")),
+            plan,
+            results: [0, 1, 2].map(|i| read(dir.join(format!("results/shard-{i}.json")))),
+            raw: read(stamp.join("raw.csv")),
+        }
+    }
+}
+
+/// JSON and text a reader must refuse: wrong shapes, deep nesting, junk.
+fn wrong_shapes() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "",
+        "\n",
+        "{}",
+        "[]",
+        "null",
+        "92",
+        "\"nqueens-plan\"",
+        "{\"format\":\"nqueens-plan\",\"version\":2}",
+        "{\"format\":\"nqueens-shard\",\"version\":2,\"subproblems\":[[0,92,1]]}",
+        "{\"format\":\"nqueens-plan\",\"version\":2,\"shards\":{}}",
+        "nqueens-checkpoint 2 work=count n=8 solver=pairs depth=3 subproblems=1 kernel=0.1.0 crc=00000000\n",
+        "n,solver,threads,run,seconds,total,unique,nodes\n",
+        "n,solver\nx,y\n",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.push("[".repeat(100_000));
+    v.push("{\"a\":".repeat(50_000));
+    v
+}
+
+/// One mutated input: its bytes, a sparse tail to add, and what was done.
+struct Input {
+    bytes: Vec<u8>,
+    sparse: u64,
+    how: String,
+}
+
+fn mutate(rng: &mut Rng, kind: Kind, valid: &Valid) -> Input {
+    let v = valid.of(kind).to_vec();
+    let input = |bytes, how: String| Input {
+        bytes,
+        sparse: 0,
+        how,
+    };
+    match rng.below(12) {
+        0..=2 => {
+            let at = rng.below(v.len());
+            input(v[..at].to_vec(), format!("truncated to {at} bytes"))
+        }
+        3..=6 => {
+            let mut b = v;
+            let flips = 1 + rng.below(3);
+            let mut at = Vec::new();
+            for _ in 0..flips {
+                let bit = rng.below(b.len() * 8);
+                b[bit / 8] ^= 1 << (bit % 8);
+                at.push(bit);
+            }
+            input(b, format!("bits {at:?} flipped"))
+        }
+        7 => {
+            let mut b = v;
+            let extra = 1 + rng.below(4096);
+            b.extend((0..extra).map(|_| rng.next() as u8));
+            input(b, format!("{extra} junk bytes appended"))
+        }
+        8 => Input {
+            bytes: v,
+            sparse: 10 << 30,
+            how: "a sparse 10 GiB tail".into(),
+        },
+        9 => {
+            let other = KINDS[rng.below(4)];
+            input(valid.of(other).to_vec(), format!("a valid {other:?} file"))
+        }
+        10 => {
+            let shapes = wrong_shapes();
+            let k = rng.below(shapes.len());
+            let s = &shapes[k];
+            input(s.clone().into_bytes(), format!("wrong shape {k}"))
+        }
+        _ => {
+            let len = rng.below(4096);
+            let b = (0..len).map(|_| rng.next() as u8).collect();
+            input(b, format!("{len} random bytes"))
+        }
+    }
+}
+
+/// How one run of the binary ended.
+struct Ran {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Why an input failed: a panic, a hang, or another broken promise.
+enum Broken {
+    Panic(String),
+    Hang(String),
+    Other(String),
+}
+
+fn run(args: &[&str], dir: &Path) -> Result<Ran, Broken> {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let outs = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let errs = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > BOUND {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Broken::Hang(format!(
+                "{args:?} still running after {BOUND:?}"
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let (stdout, stderr) = (outs.join().unwrap(), errs.join().unwrap());
+    let code = status.code().unwrap_or(-1);
+    if code == 101 || stderr.contains("panicked") {
+        return Err(Broken::Panic(format!("{args:?}: {stderr}")));
+    }
+    let refused = code == 2
+        && stderr.starts_with("nqueens: error: ")
+        && stderr.lines().count() == 1
+        && stderr.ends_with('\n');
+    if code != 0 && !refused {
+        return Err(Broken::Other(format!(
+            "{args:?}: exit {code} is neither success nor a one-line refusal: {stderr:?}"
+        )));
+    }
+    Ok(Ran {
+        code,
+        stdout,
+        stderr,
+    })
+}
+
+/// The total of a `--format json` report.
+fn total(r: &Ran) -> Option<u64> {
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).ok()?;
+    v["total"].as_u64()
+}
+
+fn exact(r: &Ran, args: &[&str]) -> Result<(), Broken> {
+    if r.code == 0 && total(r) != Some(TOTAL) {
+        return Err(Broken::Other(format!(
+            "{args:?} accepted the input and gave {:?}, not {TOTAL}",
+            r.stdout
+        )));
+    }
+    Ok(())
+}
+
+/// Feeds `input` to the verb that reads `kind` in `dir`; `Ok(true)` when
+/// it was accepted.
+fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Broken> {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            fs::remove_dir_all(p).unwrap();
+        } else {
+            fs::remove_file(p).unwrap();
+        }
+    }
+    let write = |name: &str, bytes: &[u8], sparse: u64| {
+        let p = dir.join(name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(&p, bytes).unwrap();
+        if sparse > 0 {
+            File::options()
+                .write(true)
+                .open(&p)
+                .unwrap()
+                .set_len(bytes.len() as u64 + sparse)
+                .unwrap();
+        }
+    };
+    let (bytes, sparse) = (&input.bytes[..], input.sparse);
+    match kind {
+        Kind::Checkpoint => {
+            write("in.ckpt", bytes, sparse);
+            let mut args = COUNT.to_vec();
+            args.extend(["--checkpoint", "in.ckpt"]);
+            let r = run(&args, dir)?;
+            exact(&r, &args)?;
+            Ok(r.code == 0)
+        }
+        Kind::Plan | Kind::Result => {
+            if kind == Kind::Plan {
+                write("plan.json", bytes, sparse);
+                write("results/shard-1.json", &valid.results[1], 0);
+            } else {
+                write("plan.json", &valid.plan, 0);
+                write("results/shard-1.json", bytes, sparse);
+            }
+            write("results/shard-0.json", &valid.results[0], 0);
+            write("results/shard-2.json", &valid.results[2], 0);
+            let merge = [
+                "merge",
+                "--plan",
+                "plan.json",
+                "results",
+                "--format",
+                "json",
+            ];
+            let merged = run(&merge, dir)?;
+            exact(&merged, &merge)?;
+            let missing = ["missing", "--plan", "plan.json", "results"];
+            let listed = run(&missing, dir)?;
+            let agree = match (merged.code, listed.code) {
+                (0, 0) => listed.stdout.is_empty(),
+                (0, _) => false,
+                // Only shard 1 was touched: the result is refused alone.
+                (_, 0) if kind == Kind::Result => {
+                    listed.stdout == "1\n" && merged.stderr.contains("damaged shards 1 (")
+                }
+                (_, c) => c != 0,
+            };
+            if !agree {
+                return Err(Broken::Other(format!(
+                    "merge and missing disagree: merge {} {:?}, missing {} {:?}",
+                    merged.code, merged.stderr, listed.code, listed.stdout
+                )));
+            }
+            Ok(merged.code == 0)
+        }
+        Kind::Run => {
+            write("run/raw.csv", bytes, sparse);
+            let r = run(&["plot", "run", "--out", "plot.svg"], dir)?;
+            Ok(r.code == 0)
+        }
+    }
+}
+
+fn seeds() -> Vec<u64> {
+    if let Ok(s) = std::env::var("NQUEENS_FUZZ_FILES_SEED") {
+        return vec![s.trim().parse().expect("a whole number")];
+    }
+    let fresh = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let mut all = FIXED_SEEDS.to_vec();
+    all.push(fresh);
+    all
+}
+
+#[test]
+fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
+    let root = std::env::temp_dir().join(format!("nqueens-fuzz-files-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let valid = Valid::make(&root.join("valid"));
+    let mut work = Vec::new();
+    for seed in seeds() {
+        eprintln!("fuzz files seed {seed} ({PER_SEED} inputs; replay with NQUEENS_FUZZ_FILES_SEED={seed})");
+        for i in 0..PER_SEED {
+            let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xa076_1d64_78bd_642f));
+            let kind = KINDS[i % KINDS.len()];
+            let input = mutate(&mut rng, kind, &valid);
+            work.push((seed, i, kind, input));
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let accepted = AtomicUsize::new(0);
+    let broken = Mutex::new((Vec::new(), 0usize, 0usize));
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for w in 0..WORKERS {
+            let dir = root.join(format!("w{w}"));
+            fs::create_dir_all(&dir).unwrap();
+            let (work, next, accepted, broken, valid) = (&work, &next, &accepted, &broken, &valid);
+            s.spawn(move || {
+                while let Some((seed, i, kind, input)) =
+                    work.get(next.fetch_add(1, Ordering::Relaxed))
+                {
+                    let what = format!("seed {seed} input {i}: {kind:?}, {}", input.how);
+                    match feed(*kind, input, valid, &dir) {
+                        Ok(true) => {
+                            accepted.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Ok(false) => {}
+                        Err(b) => {
+                            let mut g = broken.lock().unwrap();
+                            let why = match b {
+                                Broken::Panic(w) => {
+                                    g.1 += 1;
+                                    w
+                                }
+                                Broken::Hang(w) => {
+                                    g.2 += 1;
+                                    w
+                                }
+                                Broken::Other(w) => w,
+                            };
+                            g.0.push(format!("{what}: {why}"));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let (failures, panics, hangs) = broken.into_inner().unwrap();
+    eprintln!(
+        "fuzz: {} file inputs ({} per kind: checkpoint, plan, shard result, recorded run) in {:.1} s, {} accepted (every count exact), {} refused with one line, {panics} panics, {hangs} hangs, {} wrong or unclean",
+        work.len(),
+        work.len() / KINDS.len(),
+        start.elapsed().as_secs_f64(),
+        accepted.load(Ordering::Relaxed),
+        work.len() - accepted.load(Ordering::Relaxed) - failures.len(),
+        failures.len() - panics - hangs
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} inputs failed:\n{}",
+        failures.len(),
+        work.len(),
+        failures.join("\n")
+    );
+    if std::env::var_os("NQUEENS_FUZZ_FILES_SEED").is_none() {
+        assert!(work.len() >= 600, "several hundred inputs a run");
+    }
+    let _ = fs::remove_dir_all(&root);
+}
