@@ -224,6 +224,47 @@ impl Method {
         }
     }
 
+    /// The method called `name` ([`Method::name`]), if there is one.
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::Method;
+    /// assert_eq!(Method::by_name("random"), Some(Method::Random));
+    /// assert_eq!(Method::by_name("guess"), None);
+    /// ```
+    pub fn by_name(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// What it does, in a line, for the command line's help.
+    ///
+    /// ```
+    /// assert!(nqueens_puzzles::solve::Method::Construct.description().contains("mod 6"));
+    /// ```
+    pub fn description(self) -> &'static str {
+        match self {
+            Method::Construct => "the explicit rule by n mod 6 (O(n), every n >= 4 and n = 1)",
+            Method::MinConflicts => {
+                "iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable"
+            }
+            Method::Heuristic => {
+                "next queen where it removes the fewest free squares, backtracking when stuck"
+            }
+            Method::Random => "random placements until one works (bounded by --max-attempts)",
+            Method::Backtrack => "the first solution of the depth-first search",
+        }
+    }
+
+    /// Whether the method gives up after a number of attempts (and so
+    /// takes a bound on them).
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::Method;
+    /// assert!(Method::Random.has_attempts() && !Method::MinConflicts.has_attempts());
+    /// ```
+    pub fn has_attempts(self) -> bool {
+        self == Method::Random
+    }
+
     /// Whether the method draws random numbers (and so takes a seed).
     ///
     /// ```
