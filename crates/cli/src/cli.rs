@@ -1,8 +1,12 @@
 //! Command-line definitions (clap) and nothing else: values are checked in
-//! `options`.
+//! `request`. The lists of names (solvers, solve methods, pieces) come from
+//! the registries that own them, so `--help` and completions know them.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Parser, Subcommand};
 use nqueens_puzzles::pieces::Piece;
+use nqueens_puzzles::solve::Method;
+use nqueens_sched::solvers;
 
 // The formats belong to the exporter that writes them.
 pub use crate::export::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
@@ -107,6 +111,30 @@ pub enum Command {
     Man,
 }
 
+/// The solvers' names, from the scheduler's registry.
+fn solver_names() -> PossibleValuesParser {
+    let names = solvers::all()
+        .iter()
+        .map(|s| PossibleValue::new(s.name()).help(s.description()));
+    PossibleValuesParser::new(names)
+}
+
+/// The solve methods' names, from the puzzles' registry.
+fn method_names() -> PossibleValuesParser {
+    let names = Method::ALL
+        .iter()
+        .map(|m| PossibleValue::new(m.name()).help(m.description()));
+    PossibleValuesParser::new(names)
+}
+
+/// The pieces' names, from the puzzles' registry.
+fn piece_names() -> PossibleValuesParser {
+    let names = Piece::ALL
+        .iter()
+        .map(|p| PossibleValue::new(p.name()).help(p.description()));
+    PossibleValuesParser::new(names)
+}
+
 /// `pieces`' after_help: how it counts, each piece's limit (from the
 /// kernel's own list), examples.
 fn pieces_help() -> String {
@@ -137,7 +165,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "D")]
     pub depth: Option<String>,
     /// Counting method (see `nqueens solvers`) [default: the fastest, listed first there].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
@@ -180,8 +208,8 @@ pub struct TableArgs {
 #[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
     /// Solvers to compare, comma-separated [default: all that handle the sizes].
-    #[arg(long, value_name = "A,B,...")]
-    pub solvers: Option<String>,
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = solver_names())]
+    pub solvers: Option<Vec<String>>,
     /// First board size.
     #[arg(long, value_name = "A", default_value = "8")]
     pub from: String,
@@ -194,7 +222,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Solver the others are compared with (speed-up = its median / theirs); added if not listed.
-    #[arg(long, value_name = "NAME", default_value = "mirror")]
+    #[arg(long, value_name = "NAME", default_value = "mirror", value_parser = solver_names())]
     pub baseline: String,
     /// Skip a solver at larger sizes once its median passes this many seconds.
     #[arg(long, value_name = "S", default_value = "60")]
@@ -262,8 +290,8 @@ pub struct SolveArgs {
     #[arg(value_name = "N")]
     pub n: String,
     /// How to find the solution.
-    #[arg(long, value_enum, default_value_t = Method::Construct)]
-    pub method: Method,
+    #[arg(long, value_name = "METHOD", default_value = Method::Construct.name(), value_parser = method_names())]
+    pub method: String,
     /// Seed of the random methods (min-conflicts, random); the same seed gives the same solution.
     #[arg(long, value_name = "S")]
     pub seed: Option<String>,
@@ -278,26 +306,12 @@ pub struct SolveArgs {
     pub format: SolveFormat,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Method {
-    /// The explicit rule by n mod 6 (O(n), every n >= 4 and n = 1).
-    Construct,
-    /// Iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable.
-    MinConflicts,
-    /// Next queen where it removes the fewest free squares, backtracking when stuck.
-    Heuristic,
-    /// Random placements until one works (bounded by --max-attempts).
-    Random,
-    /// The first solution of the depth-first search.
-    Backtrack,
-}
-
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct PiecesArgs {
     /// The piece.
-    #[arg(value_enum, value_name = "PIECE")]
-    pub piece: PieceKind,
+    #[arg(value_name = "PIECE", value_parser = piece_names())]
+    pub piece: String,
     /// Board size (1 up to the piece's limit, listed below).
     #[arg(value_name = "N")]
     pub n: String,
@@ -307,18 +321,6 @@ pub struct PiecesArgs {
     /// Output format (text draws the placement; json and csv list its squares).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PieceKind {
-    /// One step in any direction.
-    Kings,
-    /// Two squares one way, one the other.
-    Knights,
-    /// Any distance along a diagonal.
-    Bishops,
-    /// Any distance along a row or column.
-    Rooks,
 }
 
 #[derive(Debug, clap::Args)]
@@ -331,7 +333,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "K")]
     pub shards: String,
     /// Splitting solver [default: the default solver].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
     /// Split depth [default: enough for 64 subproblems per shard].
     #[arg(long, value_name = "D")]

@@ -1,6 +1,6 @@
 //! `nqueens`: count, tabulate and benchmark n-queens solutions.
 //!
-//! Flow: `cli` parses, `options` validates, `commands` asks the scheduler and
+//! Flow: `cli` parses, `request` validates, `commands` asks the scheduler and
 //! hands plain records to `export`, which writes them in the chosen format.
 #![forbid(unsafe_code)]
 
@@ -10,8 +10,8 @@ mod cluster;
 mod commands;
 mod export;
 mod io;
-mod options;
 mod render;
+mod request;
 mod run;
 mod verify;
 

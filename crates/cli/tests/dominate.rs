@@ -113,17 +113,17 @@ fn board_and_vector_formats() {
 
 #[test]
 fn bad_input_is_refused_with_one_line() {
-    assert_usage_error(&["dominate", "0"], "at least 1, not 0");
-    assert_usage_error(&["dominate", "-2"], "at least 1, not -2");
-    assert_usage_error(&["dominate", "14"], "n up to 13");
+    assert_usage_error(&["dominate", "0"], "from 1 to 13 for dominate");
+    assert_usage_error(&["dominate", "-2"], "not -2");
+    assert_usage_error(&["dominate", "14"], "from 1 to 13");
     assert_usage_error(
         &["dominate", "99999999999999999999999999999999999999999"],
-        "too large",
+        "not 99999999999999999999999999999999999999999",
     );
     assert_usage_error(&["dominate", "eight"], "not 'eight'");
     assert_usage_error(
         &["dominate", "8", "--count", "--threads", "0"],
-        "at least 1",
+        "from 1 to 4096",
     );
 }
 

@@ -61,9 +61,12 @@ fn too_small_a_budget_is_one_line_and_exit_code_2() {
         &["count", "17", "--max-memory", &books],
         "the split into 54779 subproblems and their records alone take",
     );
-    // A search that keeps no lists needs no more than the floor.
-    let v = json(&["count", "12", "--solver", "mirror", "--max-memory", &tight]);
-    assert_eq!(v["total"], 14200);
+    // A search that keeps no lists has nothing to budget: the option is
+    // refused rather than silently ignored.
+    assert_usage_error(
+        &["count", "12", "--solver", "mirror", "--max-memory", &tight],
+        "--max-memory does not apply: solver mirror keeps no lists",
+    );
 }
 
 #[test]

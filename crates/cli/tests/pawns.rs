@@ -131,12 +131,15 @@ fn board_and_vector_formats() {
 
 #[test]
 fn bad_input_is_refused_with_one_line() {
-    assert_usage_error(&["pawns", "8", "--queens", "17"], "at most 16 fit");
+    assert_usage_error(&["pawns", "8", "--queens", "17"], "from 1 to 12 on 8 x 8");
     assert_usage_error(&["pawns", "3", "--queens", "5"], "at most 4 fit");
     assert_usage_error(&["pawns", "8", "--queens", "13"], "measured limit");
-    assert_usage_error(&["pawns", "12", "--queens", "3"], "n up to 11");
-    assert_usage_error(&["pawns", "0", "--queens", "3"], "at least 1");
-    assert_usage_error(&["pawns", "8", "--queens", "0"], "at least 1, not 0");
+    assert_usage_error(&["pawns", "12", "--queens", "3"], "from 1 to 11 for pawns");
+    assert_usage_error(
+        &["pawns", "0", "--queens", "3"],
+        "for pawns (the measured limit: larger boards take minutes), not 0",
+    );
+    assert_usage_error(&["pawns", "8", "--queens", "0"], "not 0");
     assert_usage_error(&["pawns", "8", "--queens", "nine"], "not 'nine'");
     assert_usage_error(&["pawns", "8", "--queens", "-1"], "whole number");
     nqueens().args(["pawns", "8"]).assert().code(2);

@@ -162,11 +162,11 @@ fn limits() -> Vec<(String, u64)> {
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     assert_usage_error(&["pieces", "queens", "8"], "invalid value 'queens'");
-    assert_usage_error(&["pieces", "kings", "0"], "at least 1");
-    assert_usage_error(&["pieces", "knights", "-3"], "at least 1, not -3");
+    assert_usage_error(&["pieces", "kings", "0"], "for kings, not 0");
+    assert_usage_error(&["pieces", "knights", "-3"], "for knights, not -3");
     assert_usage_error(&["pieces", "bishops", "abc"], "not 'abc'");
     assert_usage_error(&["pieces", "rooks", "8.5"], "not '8.5'");
-    assert_usage_error(&["pieces", "rooks", "99"], "limit");
+    assert_usage_error(&["pieces", "rooks", "99"], "for rooks, not 99");
     assert_usage_error(&["pieces", "kings"], "N");
     assert_usage_error(
         &["pieces", "kings", "8", "--format", "xml"],
@@ -179,7 +179,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
         let past = (limit + 1).to_string();
         assert_usage_error(
             &["pieces", piece, &past],
-            &format!("n = {past} is too large for {piece}"),
+            &format!("from 1 to {limit} for {piece}, not {past}"),
         );
         assert!(*limit >= 8, "{piece}");
     }

@@ -154,7 +154,7 @@ fn bad_plans_and_arguments_are_refused() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec!["plan".into(), "9".into(), "--shards".into(), "0".into()],
-            "--shards must be at least 1",
+            "--shards must be a whole number from 1 to",
         ),
         (
             vec![
@@ -163,7 +163,7 @@ fn bad_plans_and_arguments_are_refused() {
                 "--shards".into(),
                 "100000".into(),
             ],
-            "more than the",
+            "--shards must be a whole number from 1 to 65536, not 100000",
         ),
         (
             vec![

@@ -246,13 +246,13 @@ fn a_closed_pipe_ends_the_listing_quietly() {
 #[test]
 fn bad_solutions_requests_are_one_line_and_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["solutions", "0"], "at least 1"),
+        (&["solutions", "0"], "from 1 to 32, not 0"),
         (&["solutions", "abc"], "whole number"),
-        (&["solutions", "33"], "limit of n = 32"),
+        (&["solutions", "33"], "from 1 to 32, not 33"),
         (&["solutions", "10", "--format", "digits"], "n <= 9"),
         (
             &["solutions", "8", "--limit", "0"],
-            "--limit must be at least 1",
+            "--limit must be a whole number from 1 to 18446744073709551615, not 0",
         ),
         (
             &["solutions", "8", "--limit", "many"],

@@ -277,13 +277,19 @@ fn boards_without_a_solution_exit_1() {
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["solve", "0"], "n must be at least 1, not 0"),
-        (&["solve", "-3"], "n must be at least 1, not -3"),
+        (
+            &["solve", "0"],
+            "n must be a whole number from 1 to 10000000 for the construct method, not 0",
+        ),
+        (&["solve", "-3"], "for the construct method, not -3"),
         (
             &["solve", "abc"],
-            "n must be a whole number from 1 to 10000000, not 'abc'",
+            "n must be a whole number from 1 to 10000000 for the construct method, not 'abc'",
         ),
-        (&["solve", "10000001"], "n up to 10000000"),
+        (
+            &["solve", "10000001"],
+            "from 1 to 10000000 for the construct method, not 10000001",
+        ),
         (
             &["solve", "8", "--method", "random", "--seed", "junk"],
             "--seed must be a whole number",
@@ -294,22 +300,28 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ),
         (
             &["solve", "8", "--seed", "1"],
-            "--seed applies to the random methods",
+            "--seed applies to the methods that draw random numbers",
         ),
         (
             &["solve", "8", "--method", "random", "--max-attempts", "0"],
-            "--max-attempts must be at least 1",
+            "--max-attempts must be a whole number from 1 to",
         ),
         (
             &["solve", "8", "--max-attempts", "5"],
-            "--max-attempts applies to the random method only",
+            "--max-attempts applies to the methods that give up (random)",
         ),
         (
             &["solve", "8", "--out", "/proc/x/y.txt"],
             "cannot write --out /proc/x/y.txt",
         ),
-        (&["solve", "43", "--method", "heuristic"], "n up to 42"),
-        (&["solve", "34", "--method", "backtrack"], "n up to 33"),
+        (
+            &["solve", "43", "--method", "heuristic"],
+            "from 1 to 42 for the heuristic method",
+        ),
+        (
+            &["solve", "34", "--method", "backtrack"],
+            "from 1 to 33 for the backtrack method",
+        ),
         (
             &["solve", "8", "--method", "guess"],
             "invalid value 'guess'",

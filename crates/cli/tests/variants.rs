@@ -316,12 +316,18 @@ fn bad_input_is_refused_with_one_line() {
             &[verb, "8", "--torus", "--no-three-in-line"],
             "cannot be combined",
         );
-        assert_usage_error(&[verb, "20", "--torus"], "n up to 19");
-        assert_usage_error(&[verb, "18", "--no-three-in-line"], "n up to 17");
-        assert_usage_error(&[verb, "0", "--torus"], "at least 1");
-        assert_usage_error(&[verb, "-3", "--no-three-in-line"], "at least 1");
+        assert_usage_error(&[verb, "20", "--torus"], "from 1 to 19 for --torus");
+        assert_usage_error(
+            &[verb, "18", "--no-three-in-line"],
+            "from 1 to 17 for --no-three-in-line",
+        );
+        assert_usage_error(
+            &[verb, "0", "--torus"],
+            "for --torus (n = 19 takes about a minute), not 0",
+        );
+        assert_usage_error(&[verb, "-3", "--no-three-in-line"], "not -3");
         assert_usage_error(&[verb, "abc", "--torus"], "not 'abc'");
-        assert_usage_error(&[verb, "99", "--torus"], "32");
+        assert_usage_error(&[verb, "99", "--torus"], "from 1 to 19 for --torus");
     }
     assert_usage_error(
         &["count", "8", "--torus", "--solver", "classic"],

@@ -19,7 +19,7 @@ use super::machine;
 use super::record::RunDir;
 use crate::commands::Mismatch;
 use crate::export::{self, Cell, Column, Format, Record};
-use crate::options::Bench;
+use crate::request::Bench;
 use crate::run::progress::Bar;
 use crate::verify::Check;
 

@@ -13,9 +13,9 @@ use nqueens_sched::count_parts;
 
 use super::plan::Plan;
 use super::result::ShardResult;
-use crate::cli::{CountFormat, RunShardArgs};
+use crate::cli::CountFormat;
 use crate::export::{self, Format};
-use crate::options;
+use crate::request::RunShard;
 use crate::run::checkpoint::{Checkpoint, Header};
 use crate::run::journal::Journal;
 use crate::run::memory;
@@ -25,17 +25,10 @@ use crate::run::signals;
 /// What a shard's result file is called in messages.
 const RESULT: &str = "the shard result";
 
-pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
+pub fn run_shard(a: RunShard) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     let task = plan.task()?;
-    let i = match a.shard.as_deref() {
-        Some(s) => options::whole(s, "--shard")?,
-        None => {
-            let id = std::env::var("SLURM_ARRAY_TASK_ID")
-                .context("no --shard given and SLURM_ARRAY_TASK_ID is not set")?;
-            options::whole(&id, "SLURM_ARRAY_TASK_ID")?
-        }
-    };
+    let i = a.shard;
     let range = plan.shard(i)?.clone();
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create --out directory {}", a.out.display()))?;
@@ -66,7 +59,13 @@ pub fn run_shard(a: RunShardArgs) -> Result<ExitCode> {
         ),
     }
     let board = Board::new(plan.n)?;
-    let (opts, budget) = options::run(&a.run, Some(plan.depth))?;
+    let (opts, budget) = (
+        nqueens_sched::Options {
+            depth: Some(plan.depth),
+            ..a.run
+        },
+        a.budget,
+    );
     let layout = task
         .layout(board, &opts)?
         .context("the plan's solver does not split")?;

@@ -13,30 +13,28 @@
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use nqueens_kernel::Board;
+use anyhow::Result;
 use nqueens_puzzles::variant::Variant;
 use nqueens_sched::{Report, Task};
 
-use crate::cli::{CountArgs, VariantArgs};
 use crate::export::{self, Cell, Format, Record};
-use crate::options::{self, Count};
+use crate::request::Count;
 use crate::run::memory::{self, Budget};
 use crate::run::session::Session;
 use crate::verify::Check;
 use crate::verify::Mismatch;
 
 /// `nqueens count`: a variant when one is asked for, else the ordinary count.
-pub fn dispatch(args: CountArgs) -> Result<ExitCode> {
-    match variant(&args.variant)? {
-        None => run(args.try_into()?),
-        Some(v) => run_variant(v, &args),
+pub fn dispatch(req: Count) -> Result<ExitCode> {
+    match req.task {
+        Task::Variant(v) => run_variant(v, &req),
+        _ => run(req),
     }
 }
 
 pub fn run(opts: Count) -> Result<ExitCode> {
     let report = Session {
-        task: Task::Solver(opts.solver),
+        task: opts.task,
         board: opts.board,
         opts: opts.run,
         budget: opts.budget,
@@ -97,62 +95,14 @@ fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Bud
     ]
 }
 
-/// The largest board each variant counts or lists: chosen by measurement so
-/// that a run takes about a minute at most on two threads (release build,
-/// 2-core machine; README, "Variants"): torus n = 19 takes 53 to 72 s on
-/// one thread and each size up costs 4 to 10 times more; no-three-in-line
-/// n = 17 takes 34 to 38 s and n = 18 about 5 times more.
-pub(super) fn max_n(variant: Variant) -> usize {
-    match variant {
-        Variant::Torus => 19,
-        Variant::NoThreeInLine => 17,
-    }
-}
-
-/// The variant asked for by the flags, if any.
-pub(crate) fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
-    match (a.torus, a.no_three_in_line) {
-        (true, true) => bail!(
-            "--torus and --no-three-in-line cannot be combined: on a torus lines wrap around too, which is a different problem this tool does not count"
-        ),
-        (true, false) => Ok(Some(Variant::Torus)),
-        (false, true) => Ok(Some(Variant::NoThreeInLine)),
-        (false, false) => Ok(None),
-    }
-}
-
-/// Refuses a board the variant's search would take too long on.
-pub(crate) fn check_size(variant: Variant, board: Board) -> Result<()> {
-    let max = max_n(variant);
-    if board.n() > max {
-        bail!(
-            "--{} handles n up to {max} (n = {max} takes about a minute), not {}",
-            variant.name(),
-            board.n()
-        );
-    }
-    Ok(())
-}
-
 /// Counts a variant and prints it like an ordinary count.
-fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
-    let board = options::board(&a.n, "n")?;
-    let flag = variant.name();
-    if a.solver.is_some() {
-        bail!("--solver chooses among the ordinary counting methods; --{flag} has its own search");
-    }
-    check_size(variant, board)?;
-    let depth = a
-        .depth
-        .as_deref()
-        .map(|d| options::whole(d, "--depth"))
-        .transpose()?;
-    let (opts, budget) = options::run(&a.run, depth)?;
+fn run_variant(variant: Variant, a: &Count) -> Result<ExitCode> {
+    let (board, flag) = (a.board, variant.name());
     let report = Session {
         task: Task::Variant(variant),
         board,
-        opts,
-        budget,
+        opts: a.run,
+        budget: a.budget,
         checkpoint: a.checkpoint.as_deref(),
         label: format!("--{flag} {}", board.n()),
     }
@@ -166,7 +116,7 @@ fn run_variant(variant: Variant, a: &CountArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    let record = record(&report, Some(variant), Check::Unknown, budget);
+    let record = record(&report, Some(variant), Check::Unknown, a.budget);
     export::print_one(Format::from(a.format), &record)?;
     Ok(ExitCode::SUCCESS)
 }

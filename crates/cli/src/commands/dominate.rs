@@ -13,24 +13,19 @@
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use nqueens_kernel::oeis;
-use nqueens_puzzles::dominate::{Domination, Square, MAX_N};
+use nqueens_puzzles::dominate::{Domination, Square};
 use nqueens_sched::Task;
 
-use crate::cli::DominateArgs;
 use crate::export::{self, Cell, Record};
-use crate::options;
 use crate::render;
+use crate::request::Dominate;
 use crate::run::session::Session;
 use crate::verify::Mismatch;
 
-pub fn run(args: DominateArgs) -> Result<ExitCode> {
-    let n = board_size(&args.n)?;
-    let (opts, budget) = options::run(&args.run, None)?;
-    if args.checkpoint.is_some() && !args.count {
-        anyhow::bail!("--checkpoint records the parts of a count: it needs --count");
-    }
+pub fn run(args: Dominate) -> Result<ExitCode> {
+    let (n, opts, budget) = (args.n, args.run, args.budget);
     let d = Domination::new(n)?;
     let min = d.minimum();
     let count = if args.count {
@@ -64,16 +59,6 @@ pub fn run(args: DominateArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Parses the board size of a domination problem.
-pub(crate) fn board_size(text: &str) -> Result<usize> {
-    size(
-        text,
-        MAX_N,
-        "dominate",
-        "the search's bit sets hold 13 x 13, which counts in about 30 s on one thread",
-    )
-}
-
 /// Compares the results with OEIS A075458 and A002564 where they are known.
 fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
     if let Some(&known) = oeis::DOMINATION.get(n) {
@@ -93,44 +78,4 @@ fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Parses a board size for a verb with its own, measured limit `max`.
-pub(super) fn size(text: &str, max: usize, verb: &str, why: &str) -> Result<usize> {
-    let too_large =
-        |n: &str| anyhow::anyhow!("n = {n} is too large for {verb}: n up to {max} ({why})");
-    let n = match options::whole(text, "n") {
-        Ok(n) => n,
-        // Digits beyond i128: a size, just far too large.
-        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
-            return Err(too_large(text.trim()))
-        }
-        Err(e) => return Err(e),
-    };
-    if n == 0 {
-        bail!("n must be at least 1, not 0");
-    }
-    if n > max {
-        return Err(too_large(&n.to_string()));
-    }
-    Ok(n)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_are_checked_with_clear_messages() {
-        let e = |t: &str| size(t, 11, "dominate", "why").unwrap_err().to_string();
-        assert_eq!(size(" 8 ", 11, "dominate", "why").unwrap(), 8);
-        assert_eq!(e("0"), "n must be at least 1, not 0");
-        assert_eq!(e("-3"), "n must be at least 1, not -3");
-        assert_eq!(e("x"), "n must be a whole number, not 'x'");
-        assert_eq!(
-            e("12"),
-            "n = 12 is too large for dominate: n up to 11 (why)"
-        );
-        assert!(e("99999999999999999999999999999999999999999").contains("too large"));
-    }
 }

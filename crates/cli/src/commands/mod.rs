@@ -1,4 +1,4 @@
-//! The verbs: each takes validated options, asks the scheduler, and writes
+//! The verbs: each takes its validated request (`crate::request`), asks the scheduler, and writes
 //! records through an export sink.
 
 mod completions;
@@ -24,18 +24,18 @@ pub use crate::verify::Mismatch;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Command::Count(a) => count::dispatch(a),
+        Command::Count(a) => count::dispatch(a.try_into()?),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
         Command::Plot(a) => bench::plot(a),
-        Command::Solutions(a) => solutions::run(a),
-        Command::Show(a) => show::run(a),
-        Command::Solve(a) => solve::run(a),
-        Command::Dominate(a) => dominate::run(a),
-        Command::Pawns(a) => pawns::run(a),
-        Command::Pieces(a) => pieces::run(a),
-        Command::Plan(a) => cluster::make::plan(a),
-        Command::RunShard(a) => cluster::shard::run_shard(a),
+        Command::Solutions(a) => solutions::run(a.try_into()?),
+        Command::Show(a) => show::run(a.try_into()?),
+        Command::Solve(a) => solve::run(a.try_into()?),
+        Command::Dominate(a) => dominate::run(a.try_into()?),
+        Command::Pawns(a) => pawns::run(a.try_into()?),
+        Command::Pieces(a) => pieces::run(a.try_into()?),
+        Command::Plan(a) => cluster::make::plan(a.try_into()?),
+        Command::RunShard(a) => cluster::shard::run_shard(a.try_into()?),
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
         Command::Solvers(a) => solvers::run(a),

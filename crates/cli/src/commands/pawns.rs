@@ -7,40 +7,25 @@
 //! (`nqueens_sched::puzzles`) behind a progress bar on a terminal. With
 //! `Q = N + 1` the count is compared with A103330 where it is known.
 //!
-//! Limits, measured on the reference machine (one thread, release build):
-//! every `Q <= N + 4` on boards up to 11 x 11 counts in under 6 seconds
-//! (the slowest, 11 x 11 with 8 queens: 14.8 million placements, 5 s), while
-//! one queen more grows steeply (8 x 8: 12 queens 0.3 s, 13 queens 5 s,
-//! 14 queens over a minute). Larger `N` or `Q` are refused.
+//! The limits on `N` and `Q` are measured and declared beside the search
+//! (`nqueens_puzzles::pawns::MEASURED_MAX_N`, `max_queens`); larger ones
+//! are refused by `crate::request`.
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use nqueens_kernel::oeis;
-use nqueens_puzzles::pawns::{most_queens, PawnsError, Placement, Problem};
+use nqueens_puzzles::pawns::{Placement, Problem};
 use nqueens_sched::Task;
 
-use super::dominate::size;
-use crate::cli::PawnsArgs;
 use crate::export::{self, Cell, Record};
-use crate::options;
 use crate::render;
+use crate::request::Pawns;
 use crate::run::session::Session;
 use crate::verify::Mismatch;
 
-/// The largest board, measured (see the module documentation).
-const LIMIT_N: usize = 11;
-
-/// The most queens beyond one per row, measured.
-const LIMIT_EXTRA: usize = 4;
-
-pub fn run(args: PawnsArgs) -> Result<ExitCode> {
-    let n = board_size(&args.n)?;
-    let queens = queens(&args.queens, n)?;
-    let (opts, budget) = options::run(&args.run, None)?;
-    if args.checkpoint.is_some() && !args.count {
-        anyhow::bail!("--checkpoint records the parts of a count: it needs --count");
-    }
+pub fn run(args: Pawns) -> Result<ExitCode> {
+    let (n, queens, opts, budget) = (args.n, args.queens, args.run, args.budget);
     let problem = Problem::new(n, queens)?;
     let min = problem.minimum();
     let count = if args.count {
@@ -80,16 +65,6 @@ pub fn run(args: PawnsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Parses the board size of a pawns problem.
-pub(crate) fn board_size(text: &str) -> Result<usize> {
-    size(
-        text,
-        LIMIT_N,
-        "pawns",
-        "the measured limit: larger boards take minutes",
-    )
-}
-
 /// The pieces to draw: `Q` and `P`.
 fn pieces(p: &Placement) -> Vec<((usize, usize), char)> {
     let queens = p.queens.iter().map(|&s| (s, 'Q'));
@@ -116,47 +91,5 @@ fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<(
         ))
         .into()),
         _ => Ok(()),
-    }
-}
-
-/// Parses `--queens`: at least 1, at most what pawns can allow, and within
-/// the measured limit.
-pub(crate) fn queens(text: &str, n: usize) -> Result<usize> {
-    let q = options::whole(text, "--queens").map_err(|_| {
-        anyhow::anyhow!(
-            "--queens must be a whole number from 1 to {}, not '{text}'",
-            n + LIMIT_EXTRA
-        )
-    })?;
-    if q == 0 {
-        bail!("--queens must be at least 1, not 0");
-    }
-    if q > most_queens(n) {
-        bail!("{}", PawnsError::TooManyQueens { n, queens: q });
-    }
-    if q > n + LIMIT_EXTRA {
-        bail!(
-            "--queens {q} on {n} x {n} is above the measured limit of n + {LIMIT_EXTRA} = {} queens \
-             (each queen more multiplies the search: 8 x 8 with 13 queens takes seconds, with 14 minutes)",
-            n + LIMIT_EXTRA
-        );
-    }
-    Ok(q)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn queen_counts_are_checked_with_clear_messages() {
-        assert_eq!(queens("9", 8).unwrap(), 9);
-        let e = |t: &str, n: usize| queens(t, n).unwrap_err().to_string();
-        assert_eq!(e("0", 8), "--queens must be at least 1, not 0");
-        assert!(e("-1", 8).contains("whole number from 1 to 12"));
-        assert!(e("x", 8).contains("not 'x'"));
-        assert!(e("17", 8).contains("at most 16 fit"), "{}", e("17", 8));
-        assert!(e("5", 3).contains("at most 4 fit"), "{}", e("5", 3));
-        assert!(e("13", 8).contains("measured limit"), "{}", e("13", 8));
     }
 }

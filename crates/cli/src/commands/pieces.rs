@@ -20,25 +20,13 @@ use anyhow::Result;
 use nqueens_puzzles::pieces::{self, Piece, Square};
 
 use super::Mismatch;
-use crate::cli::{CountFormat, PieceKind, PiecesArgs};
+use crate::cli::CountFormat;
 use crate::export::{self, Cell, Format, Record};
-use crate::options;
 use crate::render;
+use crate::request::Pieces;
 
-fn piece(kind: PieceKind) -> Piece {
-    match kind {
-        PieceKind::Kings => Piece::Kings,
-        PieceKind::Knights => Piece::Knights,
-        PieceKind::Bishops => Piece::Bishops,
-        PieceKind::Rooks => Piece::Rooks,
-    }
-}
-
-pub fn run(args: PiecesArgs) -> Result<ExitCode> {
-    let piece = piece(args.piece);
-    // Junk, 0, negatives and anything past any board are refused here;
-    // the kernel then refuses what is past this piece's own limit.
-    let n = options::board(&args.n, "n")?.n();
+pub fn run(args: Pieces) -> Result<ExitCode> {
+    let (piece, n) = (args.piece, args.n);
     let start = Instant::now();
     let (count, squares) = if args.count {
         (pieces::count(piece, n)?, None)

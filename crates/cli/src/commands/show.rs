@@ -28,25 +28,21 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::Result;
 use nqueens_puzzles::solutions::{first_attack, Attack};
 
-use crate::cli::{CountFormat, ShowArgs};
+use crate::cli::CountFormat;
 use crate::export::{self, Cell, Format, Record};
-use crate::render::{self, TextStyle, SVG_MAX_N, TEXT_MAX_N};
+use crate::render::{self, TextStyle, TEXT_MAX_N};
+use crate::request::Show;
 
 /// Exit code for a placement in which two queens attack each other.
 const EXIT_ATTACK: u8 = 1;
 
-pub fn run(args: ShowArgs) -> Result<ExitCode> {
-    let columns = placement(&args.columns)?;
+pub fn run(args: Show) -> Result<ExitCode> {
+    let columns = args.columns;
     let n = columns.len();
     let text = args.format == CountFormat::Text;
-    if text && n > TEXT_MAX_N && args.svg.is_none() {
-        bail!(
-            "a {n} x {n} board is too wide to draw in the terminal ({TEXT_MAX_N} x {TEXT_MAX_N} at most); draw it with --svg FILE"
-        );
-    }
     let attack = first_attack(&columns);
     // The picture first: if it cannot be written, nothing has been printed.
     if let Some(path) = &args.svg {
@@ -114,52 +110,6 @@ fn record(columns: &[usize], attack: Option<Attack>, svg: Option<&Path>) -> Reco
     ]
 }
 
-/// Parses the placement: 1-based columns separated by spaces or commas,
-/// one per row, each on the board and none twice. Returns 0-based columns.
-fn placement(text: &str) -> Result<Vec<usize>> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    let n = tokens.len();
-    if n == 0 {
-        bail!("the placement is empty: give one 1-based column per row, e.g. \"1 5 8 6 3 7 2 4\"");
-    }
-    if n > SVG_MAX_N {
-        bail!(
-            "the placement has {n} rows; boards up to {SVG_MAX_N} x {SVG_MAX_N} can be drawn (as SVG; {TEXT_MAX_N} x {TEXT_MAX_N} in the terminal)"
-        );
-    }
-    // The row that holds each column, to name both rows of a repeat.
-    let mut row_of = vec![None; n];
-    let mut columns = Vec::with_capacity(n);
-    for (row, t) in tokens.iter().enumerate() {
-        let column: i128 = t.parse().map_err(|_| {
-            anyhow!(
-                "'{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5 8 6 3 7 2 4\"",
-                row + 1
-            )
-        })?;
-        if !(1..=n as i128).contains(&column) {
-            bail!(
-                "row {}: column {column} is off the board ({n} columns given, so columns run from 1 to {n})",
-                row + 1
-            );
-        }
-        let c = (column - 1) as usize;
-        if let Some(first) = row_of[c] {
-            bail!(
-                "column {column} is given twice (rows {} and {}): a placement has one queen per column",
-                first + 1,
-                row + 1
-            );
-        }
-        row_of[c] = Some(row);
-        columns.push(c);
-    }
-    Ok(columns)
-}
-
 /// How to draw on stdout.
 fn style(ascii: bool) -> TextStyle {
     if ascii || !io::stdout().is_terminal() || !utf8_locale() {
@@ -183,26 +133,4 @@ fn utf8_locale() -> bool {
             let v = v.to_ascii_lowercase();
             v.contains("utf-8") || v.contains("utf8")
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn placements_are_checked_with_clear_messages() {
-        assert_eq!(
-            placement("1 5 8 6 3 7 2 4").unwrap(),
-            [0, 4, 7, 5, 2, 6, 1, 3]
-        );
-        assert_eq!(placement("2,4, 1,3").unwrap(), [1, 3, 0, 2]);
-        let e = |p: &str| placement(p).unwrap_err().to_string();
-        assert!(e(" ").contains("empty"));
-        assert!(e("1 two 3").contains("'two' (row 2) is not a column number"));
-        assert!(e("1 2 4").contains("row 3: column 4 is off the board (3 columns given"));
-        assert!(e("1 -2").contains("column -2 is off the board"));
-        assert!(e("2 4 1 4").contains("column 4 is given twice (rows 2 and 4)"));
-        let wide = vec!["1"; SVG_MAX_N + 1].join(" ");
-        assert!(e(&wide).contains("up to 1000 x 1000"));
-    }
 }

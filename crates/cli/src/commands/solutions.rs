@@ -37,29 +37,18 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, MAX_N};
 use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
 use nqueens_puzzles::variant::{classify, Variant};
 
 use super::Mismatch;
-use crate::cli::{SolutionFormat, SolutionsArgs};
+use crate::cli::SolutionFormat;
 use crate::export::{self, Cell, Column, Format, Sink};
+use crate::request::Solutions as Request;
 
-/// A validated request.
-struct Request {
-    board: Board,
-    /// 0-based columns of the first rows.
-    prefix: Option<Vec<u8>>,
-    unique: bool,
-    limit: Option<u64>,
-    format: SolutionFormat,
-    verify: bool,
-    variant: Option<Variant>,
-}
-
-pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
-    let req = &Request::try_from(args)?;
+pub fn run(req: Request) -> Result<ExitCode> {
+    let req = &req;
     if let Some(variant) = req.variant {
         return run_variant(req, variant);
     }
@@ -176,99 +165,6 @@ fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
         .map(|c| (c + 1).to_string())
         .collect();
     anyhow::anyhow!("--prefix \"{}\": {e}", given.join(" "))
-}
-
-impl TryFrom<SolutionsArgs> for Request {
-    type Error = anyhow::Error;
-    fn try_from(a: SolutionsArgs) -> Result<Request> {
-        let board = board(&a.n)?;
-        let n = board.n();
-        let variant = super::count::variant(&a.variant)?;
-        if let Some(v) = variant {
-            super::count::check_size(v, board)?;
-        }
-        if a.format == SolutionFormat::Digits && n > 9 {
-            bail!(
-                "--format digits writes one digit per row, so it needs n <= 9, not n = {n} (use --format vector)"
-            );
-        }
-        let prefix = a.prefix.as_deref().map(|p| prefix(p, n)).transpose()?;
-        let limit = a.limit.as_deref().map(limit).transpose()?;
-        Ok(Request {
-            board,
-            prefix,
-            unique: a.unique,
-            limit,
-            format: a.format,
-            verify: a.verify,
-            variant,
-        })
-    }
-}
-
-/// Parses the board size, with the kernel's limits.
-fn board(text: &str) -> Result<Board> {
-    let n: i128 = text
-        .trim()
-        .parse()
-        .map_err(|_| anyhow::anyhow!("n must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
-    if n < 1 {
-        bail!("n must be at least 1, not {n} (boards run from 1 x 1 to {MAX_N} x {MAX_N})");
-    }
-    Ok(Board::new(usize::try_from(n).unwrap_or(usize::MAX))?)
-}
-
-/// Parses `--prefix "c1 c2 ..."` (1-based columns separated by spaces or
-/// commas) into 0-based columns; whether the queens attack each other is
-/// left to the kernel, which names the pair.
-fn prefix(text: &str, n: usize) -> Result<Vec<u8>> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.is_empty() {
-        bail!("--prefix is empty: give the 1-based columns of the first rows, e.g. \"1 5\"");
-    }
-    if tokens.len() > n {
-        bail!(
-            "--prefix \"{text}\": {}",
-            PrefixError::TooLong {
-                len: tokens.len(),
-                n
-            }
-        );
-    }
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(row, t)| {
-            let column: i128 = t.parse().map_err(|_| {
-                anyhow::anyhow!(
-                    "--prefix \"{text}\": '{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5\"",
-                    row + 1
-                )
-            })?;
-            if !(1..=n as i128).contains(&column) {
-                bail!(
-                    "--prefix \"{text}\": row {}: column {column} is off the board (columns run from 1 to {n})",
-                    row + 1
-                );
-            }
-            Ok((column - 1) as u8)
-        })
-        .collect()
-}
-
-/// Parses `--limit K`, K >= 1.
-fn limit(text: &str) -> Result<u64> {
-    let k: i128 = text
-        .trim()
-        .parse()
-        .map_err(|_| anyhow::anyhow!("--limit must be a whole number, not '{text}'"))?;
-    if k < 1 {
-        bail!("--limit must be at least 1, not {k}");
-    }
-    Ok(u64::try_from(k).unwrap_or(u64::MAX))
 }
 
 /// The keys of a `solution` record.
@@ -440,31 +336,5 @@ impl Verifier {
             message.push_str(", none missing (the count agrees)");
         }
         Ok(message)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prefixes_are_parsed_with_clear_messages() {
-        assert_eq!(prefix("1 5", 8).unwrap(), [0, 4]);
-        assert_eq!(prefix(" 1,5 ,8 ", 8).unwrap(), [0, 4, 7]);
-        let e = |p: &str| prefix(p, 8).unwrap_err().to_string();
-        assert!(e("").contains("empty"));
-        assert!(e("1 x").contains("'x' (row 2) is not a column number"));
-        assert!(e("1 9").contains("row 2: column 9 is off the board"));
-        assert!(e("0").contains("column 0 is off the board"));
-        assert!(e("1 2 3 4 5 6 7 8 1").contains("9 columns, more than the 8 rows"));
-    }
-
-    #[test]
-    fn limits_and_sizes_are_checked() {
-        assert_eq!(limit("3").unwrap(), 3);
-        assert!(limit("0").unwrap_err().to_string().contains("at least 1"));
-        assert!(limit("x").unwrap_err().to_string().contains("whole number"));
-        assert_eq!(board("8").unwrap().n(), 8);
-        assert!(board("0").is_err() && board("33").is_err() && board("q").is_err());
     }
 }

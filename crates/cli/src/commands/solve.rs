@@ -24,84 +24,23 @@
 //! with a hand-rolled number formatter: ten million columns are 79 MB.
 
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
-use nqueens_puzzles::solve::{self, Method, Options, Solution, SolveError, MAX_N};
+use anyhow::Result;
+use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
 
 use super::Mismatch;
-use crate::cli::{self, SolveArgs, SolveFormat};
+use crate::cli::SolveFormat;
 use crate::export::{self, Cell, Format, Record};
 use crate::io::Output;
+use crate::request::Solve as Request;
 
 /// Exit code for "no solution exists" and "gave up": answers, not errors.
 const EXIT_NO_SOLUTION: u8 = 1;
 
-/// A validated `solve` request.
-struct Request {
-    n: usize,
-    method: Method,
-    options: Options,
-    out: Option<PathBuf>,
-    format: SolveFormat,
-}
-
-impl TryFrom<SolveArgs> for Request {
-    type Error = anyhow::Error;
-    fn try_from(a: SolveArgs) -> Result<Request> {
-        let n = board_size(&a.n)?;
-        let method = match a.method {
-            cli::Method::Construct => Method::Construct,
-            cli::Method::MinConflicts => Method::MinConflicts,
-            cli::Method::Heuristic => Method::Heuristic,
-            cli::Method::Random => Method::Random,
-            cli::Method::Backtrack => Method::Backtrack,
-        };
-        if n > method.max_n() {
-            // The kernel says it in the same words; saying it here spares
-            // creating the --out file.
-            bail!(
-                "{}",
-                SolveError::TooLarge {
-                    n,
-                    method,
-                    limit: method.max_n()
-                }
-            );
-        }
-        let mut options = Options::default();
-        if let Some(text) = &a.seed {
-            if !method.is_seeded() {
-                bail!(
-                    "--seed applies to the random methods (min-conflicts, random), not to {}",
-                    method.name()
-                );
-            }
-            options.seed = seed(text)?;
-        }
-        if let Some(text) = &a.max_attempts {
-            if method != Method::Random {
-                bail!(
-                    "--max-attempts applies to the random method only, not to {}",
-                    method.name()
-                );
-            }
-            options.max_attempts = attempts(text)?;
-        }
-        Ok(Request {
-            n,
-            method,
-            options,
-            out: a.out,
-            format: a.format,
-        })
-    }
-}
-
-pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    let req = Request::try_from(args)?;
+pub fn run(req: Request) -> Result<ExitCode> {
     // Before the search, which may take seconds: fail fast on a bad FILE.
     let file = req
         .out
@@ -235,116 +174,5 @@ impl Report<'_> {
             ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
             ("placement", placement.map_or(Cell::Null, Cell::Columns)),
         ]
-    }
-}
-
-/// Parses the board size: 1 to [`MAX_N`].
-fn board_size(text: &str) -> Result<usize> {
-    let n = whole(text)
-        .ok_or_else(|| anyhow!("n must be a whole number from 1 to {MAX_N}, not '{text}'"))?;
-    match n {
-        Whole::Value(n) if n < 1 => bail!("n must be at least 1, not {n}"),
-        Whole::Value(n) if n <= MAX_N as i128 => Ok(n as usize),
-        Whole::Value(n) => bail!("n = {n} is too large: n up to {MAX_N}"),
-        Whole::Huge { negative: true } => bail!("n must be at least 1, not {}", text.trim()),
-        Whole::Huge { negative: false } => {
-            bail!("n = {} is too large: n up to {MAX_N}", text.trim())
-        }
-    }
-}
-
-/// Parses `--seed`: any u64.
-fn seed(text: &str) -> Result<u64> {
-    let range = || {
-        anyhow!(
-            "--seed must be a whole number from 0 to {}, not '{text}'",
-            u64::MAX
-        )
-    };
-    match whole(text).ok_or_else(range)? {
-        Whole::Value(v) => u64::try_from(v).map_err(|_| range()),
-        Whole::Huge { .. } => Err(range()),
-    }
-}
-
-/// Parses `--max-attempts`: 1 to u64::MAX.
-fn attempts(text: &str) -> Result<u64> {
-    let junk = || anyhow!("--max-attempts must be a whole number, not '{text}'");
-    match whole(text).ok_or_else(junk)? {
-        Whole::Value(v) if v < 1 => bail!("--max-attempts must be at least 1, not {v}"),
-        Whole::Value(v) => u64::try_from(v)
-            .map_err(|_| anyhow!("--max-attempts must be at most {}, not {v}", u64::MAX)),
-        Whole::Huge { negative: true } => {
-            bail!("--max-attempts must be at least 1, not {}", text.trim())
-        }
-        Whole::Huge { negative: false } => bail!(
-            "--max-attempts must be at most {}, not {}",
-            u64::MAX,
-            text.trim()
-        ),
-    }
-}
-
-/// A whole number as typed: its value, or just its sign when it does not
-/// even fit an `i128`.
-enum Whole {
-    Value(i128),
-    Huge { negative: bool },
-}
-
-/// Reads a whole number (optional sign, digits); `None` for anything else.
-fn whole(text: &str) -> Option<Whole> {
-    let t = text.trim();
-    if let Ok(v) = t.parse::<i128>() {
-        return Some(Whole::Value(v));
-    }
-    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(Whole::Huge {
-        negative: t.starts_with('-'),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn board_sizes_are_checked_with_clear_messages() {
-        assert_eq!(board_size("8").unwrap(), 8);
-        assert_eq!(board_size(" 10000000 ").unwrap(), MAX_N);
-        let e = |t: &str| board_size(t).unwrap_err().to_string();
-        assert_eq!(e("0"), "n must be at least 1, not 0");
-        assert_eq!(e("-3"), "n must be at least 1, not -3");
-        assert_eq!(
-            e("abc"),
-            "n must be a whole number from 1 to 10000000, not 'abc'"
-        );
-        assert_eq!(e("10000001"), "n = 10000001 is too large: n up to 10000000");
-        assert!(e("99999999999999999999999999999999999999999999").contains("too large"));
-        assert!(e("-99999999999999999999999999999999999999999999").contains("at least 1"));
-        assert!(e("1.5").contains("whole number"));
-        assert!(e("").contains("whole number"));
-    }
-
-    #[test]
-    fn seeds_and_attempts_are_checked() {
-        assert_eq!(seed("0").unwrap(), 0);
-        assert_eq!(seed("18446744073709551615").unwrap(), u64::MAX);
-        assert!(seed("18446744073709551616").is_err());
-        assert!(seed("-1").unwrap_err().to_string().contains("from 0 to"));
-        assert!(seed("junk").unwrap_err().to_string().contains("not 'junk'"));
-        assert_eq!(attempts("5").unwrap(), 5);
-        assert!(attempts("0")
-            .unwrap_err()
-            .to_string()
-            .contains("at least 1"));
-        assert!(attempts("x")
-            .unwrap_err()
-            .to_string()
-            .contains("whole number"));
-        assert!(attempts("99999999999999999999999")
-            .unwrap_err()
-            .to_string()
-            .contains("at most"));
     }
 }

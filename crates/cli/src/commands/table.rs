@@ -9,7 +9,7 @@ use nqueens_sched::solvers;
 
 use super::Mismatch;
 use crate::export::{self, Column, Format};
-use crate::options::Table;
+use crate::request::Table;
 use crate::run::progress::Bar;
 use crate::verify::{printed_erratum, Check};
 

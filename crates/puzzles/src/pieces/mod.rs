@@ -101,6 +101,31 @@ impl Piece {
         }
     }
 
+    /// What it attacks, in a few words, for the command line's help.
+    ///
+    /// ```
+    /// assert!(nqueens_puzzles::pieces::Piece::Rooks.description().contains("row"));
+    /// ```
+    pub fn description(self) -> &'static str {
+        match self {
+            Piece::Kings => "one step in any direction",
+            Piece::Knights => "two squares one way, one the other",
+            Piece::Bishops => "any distance along a diagonal",
+            Piece::Rooks => "any distance along a row or column",
+        }
+    }
+
+    /// The piece called `name` ([`Piece::name`]), if there is one.
+    ///
+    /// ```
+    /// use nqueens_puzzles::pieces::Piece;
+    /// assert_eq!(Piece::by_name("rooks"), Some(Piece::Rooks));
+    /// assert_eq!(Piece::by_name("queens"), None);
+    /// ```
+    pub fn by_name(name: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.name() == name)
+    }
+
     /// The method, in a few words, for messages.
     fn method(self) -> &'static str {
         match self {

@@ -29,7 +29,7 @@ use super::{check_n, Method, Rng, Solution, SolveError};
 /// use nqueens_puzzles::solve::{random, verify, SolveError};
 /// let s = random(8, 1, 1_000_000).unwrap();
 /// assert!(verify(&s.columns) && s.attempts >= 1);
-/// assert_eq!(random(30, 1, 1000), Err(SolveError::GaveUp { attempts: 1000 }));
+/// assert_eq!(random(14, 1, 1000), Err(SolveError::GaveUp { attempts: 1000 }));
 /// ```
 pub fn random(n: usize, seed: u64, max_attempts: u64) -> Result<Solution, SolveError> {
     check_n(n, Method::Random)?;
@@ -75,7 +75,7 @@ pub fn random(n: usize, seed: u64, max_attempts: u64) -> Result<Solution, SolveE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::verify;
+    use crate::solve::{verify, RANDOM_MAX_N};
     use nqueens_kernel::reference::naive;
 
     #[test]
@@ -107,14 +107,22 @@ mod tests {
     #[test]
     fn gives_up_after_the_bound() {
         assert_eq!(
-            random(25, 0, 5000),
-            Err(SolveError::GaveUp { attempts: 5000 })
+            random(RANDOM_MAX_N, 0, 500),
+            Err(SolveError::GaveUp { attempts: 500 })
         );
         assert_eq!(random(8, 0, 0), Err(SolveError::GaveUp { attempts: 0 }));
-        // Huge boards cost little per failed attempt.
+    }
+
+    #[test]
+    fn boards_past_the_measured_limit_are_refused() {
+        let n = RANDOM_MAX_N + 1;
         assert_eq!(
-            random(1_000_000, 0, 100),
-            Err(SolveError::GaveUp { attempts: 100 })
+            random(n, 0, 1),
+            Err(SolveError::TooLarge {
+                n,
+                method: Method::Random,
+                limit: RANDOM_MAX_N
+            })
         );
     }
 }

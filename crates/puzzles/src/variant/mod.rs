@@ -63,6 +63,28 @@ impl Variant {
         }
     }
 
+    /// The largest board this variant counts or lists: chosen by
+    /// measurement so that a run takes about a minute at most on two
+    /// threads (release build, 2-core machine; README, "Variants"): torus
+    /// n = 19 takes 53 to 72 s on one thread and each size up costs 4 to 10
+    /// times more; no-three-in-line n = 17 takes 34 to 38 s and n = 18
+    /// about 5 times more.
+    ///
+    /// ```
+    /// use nqueens_puzzles::variant::Variant;
+    /// assert_eq!((Variant::Torus.max_n(), Variant::NoThreeInLine.max_n()), (19, 17));
+    /// ```
+    pub fn max_n(self) -> usize {
+        match self {
+            Variant::Torus => 19,
+            Variant::NoThreeInLine => 17,
+        }
+    }
+
+    /// The only split depth a variant's search takes: it splits by
+    /// first-row column, one piece per column.
+    pub const DEPTH: usize = 1;
+
     /// Whether `columns` (0-based, one per row) is a solution of this
     /// variant, checked pair by pair or triple by triple with no search
     /// code: the independent check of tests and `--verify`.

@@ -39,6 +39,12 @@ impl Solver for Halves {
     fn uses_threads(&self) -> bool {
         true
     }
+    fn depths(&self, board: Board) -> Option<std::ops::RangeInclusive<usize>> {
+        Some(1..=board.n().saturating_sub(1).max(1))
+    }
+    fn budgeted(&self) -> bool {
+        true
+    }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
         split::run(board, &Halves::options(board, opts), hooks, HalfSplit::new)
     }

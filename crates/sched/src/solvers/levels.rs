@@ -22,6 +22,9 @@ impl Solver for Levels {
     fn max_n(&self) -> usize {
         LEVELS_MAX_N
     }
+    fn budgeted(&self) -> bool {
+        true
+    }
     fn total(&self, board: Board, opts: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let cap = opts
             .memory

@@ -10,6 +10,8 @@ mod mirror;
 mod pairs;
 mod parallel;
 
+use std::ops::RangeInclusive;
+
 use nqueens_kernel::Board;
 
 use crate::{Error, Hooks, Options, Outcome};
@@ -45,6 +47,30 @@ pub trait Solver: Sync {
     }
     /// Whether it uses more than one thread when asked to.
     fn uses_threads(&self) -> bool {
+        false
+    }
+    /// The split depths it accepts on `board` (`--depth`), or `None` if it
+    /// does not split its work.
+    ///
+    /// ```
+    /// use nqueens_sched::solvers::by_name;
+    /// let board = nqueens_kernel::Board::new(8).unwrap();
+    /// assert_eq!(by_name("parallel").unwrap().depths(board), Some(1..=8));
+    /// assert_eq!(by_name("halves").unwrap().depths(board), Some(1..=7));
+    /// assert_eq!(by_name("mirror").unwrap().depths(board), None);
+    /// ```
+    fn depths(&self, _board: Board) -> Option<RangeInclusive<usize>> {
+        None
+    }
+    /// Whether [`Options::memory`] caps its working memory (a solver that
+    /// keeps no lists has nothing to budget).
+    ///
+    /// ```
+    /// use nqueens_sched::solvers::by_name;
+    /// assert!(by_name("levels").unwrap().budgeted());
+    /// assert!(!by_name("mirror").unwrap().budgeted());
+    /// ```
+    fn budgeted(&self) -> bool {
         false
     }
     /// Counts all solutions. Called on the pool the scheduler built (or on

@@ -24,6 +24,12 @@ impl Solver for Pairs {
     fn uses_threads(&self) -> bool {
         true
     }
+    fn depths(&self, board: Board) -> Option<std::ops::RangeInclusive<usize>> {
+        Some(1..=board.n())
+    }
+    fn budgeted(&self) -> bool {
+        true
+    }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
         split::run(board, opts, hooks, PairSplit::new)
     }

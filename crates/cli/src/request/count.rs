@@ -1,0 +1,216 @@
+//! `count` and `table`: the work (a solver, or a variant's own search), the
+//! board checked against that work's limit, the split depth against the
+//! depths it declares, and the run options it uses.
+
+use anyhow::{bail, Result};
+use nqueens_kernel::Board;
+use nqueens_puzzles::variant::Variant;
+use nqueens_sched::{solvers, Options, Solver, Task};
+
+use super::number;
+use super::run::{self, Unused};
+use crate::cli::{CountArgs, CountFormat, TableArgs, TableFormat, VariantArgs};
+use crate::run::memory::Budget;
+
+/// A validated `count` request.
+pub struct Count {
+    pub checkpoint: Option<std::path::PathBuf>,
+    pub board: Board,
+    /// A solver's count, or a variant's.
+    pub task: Task<'static>,
+    pub run: Options,
+    pub budget: Option<Budget>,
+    pub format: CountFormat,
+}
+
+impl TryFrom<CountArgs> for Count {
+    type Error = anyhow::Error;
+    fn try_from(a: CountArgs) -> Result<Count> {
+        let (task, board) = task(&a.n, a.solver.as_deref(), &a.variant)?;
+        let depth = depth(task, board, a.depth.as_deref())?;
+        if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, board)) {
+            bail!("--checkpoint does not apply: {why}, so it has no parts to record");
+        }
+        let (run, budget) = run::run(&a.run, depth, unused(task))?;
+        Ok(Count {
+            checkpoint: a.checkpoint,
+            board,
+            task,
+            run,
+            budget,
+            format: a.format,
+        })
+    }
+}
+
+/// A validated `table` request.
+pub struct Table {
+    pub boards: Vec<Board>,
+    pub run: Options,
+    pub budget: Option<Budget>,
+    pub format: TableFormat,
+}
+
+impl TryFrom<TableArgs> for Table {
+    type Error = anyhow::Error;
+    fn try_from(a: TableArgs) -> Result<Table> {
+        let solver = solvers::default();
+        let owner = format!(" for solver {}", solver.name());
+        let boards = range(&a.from, &a.to, solver.max_n(), &owner)?;
+        let (run, budget) = run::run(&a.run, None, Unused::default())?;
+        Ok(Table {
+            boards,
+            run,
+            budget,
+            format: a.format,
+        })
+    }
+}
+
+/// Looks a solver up by name (clap has already checked it is one).
+pub fn solver(name: &str) -> Result<&'static dyn Solver> {
+    match solvers::by_name(name) {
+        Some(s) => Ok(s),
+        None => bail!("unknown solver '{name}' (known: {})", names(|_| true)),
+    }
+}
+
+/// The names of the solvers `keep` keeps, for messages.
+fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
+    let kept: Vec<&str> = solvers::all()
+        .iter()
+        .filter(|s| keep(**s))
+        .map(|s| s.name())
+        .collect();
+    kept.join(", ")
+}
+
+/// The variant asked for by the flags, if any.
+pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
+    match (a.torus, a.no_three_in_line) {
+        (true, true) => bail!(
+            "--torus and --no-three-in-line cannot be combined: on a torus lines wrap around too, which is a different problem this tool does not count"
+        ),
+        (true, false) => Ok(Some(Variant::Torus)),
+        (false, true) => Ok(Some(Variant::NoThreeInLine)),
+        (false, false) => Ok(None),
+    }
+}
+
+/// A board for `variant` (its own limit) or for the ordinary problem.
+pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
+    match variant {
+        Some(v) => number::board(n, "n", v.max_n(), &variant_owner(v)),
+        None => number::board(n, "n", nqueens_kernel::MAX_N, ""),
+    }
+}
+
+fn variant_owner(v: Variant) -> String {
+    format!(
+        " for --{} (n = {} takes about a minute)",
+        v.name(),
+        v.max_n()
+    )
+}
+
+/// The work the flags name (a solver, or a variant's own search), with
+/// the board checked against its limit.
+pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<'static>, Board)> {
+    match variant(flags)? {
+        Some(v) => {
+            if solver.is_some() {
+                bail!(
+                    "--solver chooses among the ordinary counting methods; --{} has its own search",
+                    v.name()
+                );
+            }
+            Ok((Task::Variant(v), board(n, Some(v))?))
+        }
+        None => {
+            let s = match solver {
+                None => solvers::default(),
+                Some(name) => self::solver(name)?,
+            };
+            let board = number::board(n, "n", s.max_n(), &format!(" for solver {}", s.name()))?;
+            Ok((Task::Solver(s), board))
+        }
+    }
+}
+
+/// `--depth`, checked against the depths the work declares on `board`.
+pub fn depth(task: Task, board: Board, text: Option<&str>) -> Result<Option<usize>> {
+    let Some(text) = text else { return Ok(None) };
+    let d = match task {
+        Task::Variant(v) => number::size(
+            text,
+            "--depth",
+            Variant::DEPTH..=Variant::DEPTH,
+            &format!(
+                " for --{}: its search splits only by first-row column",
+                v.name()
+            ),
+        )?,
+        Task::Solver(s) => match s.depths(board) {
+            Some(range) => number::size(
+                text,
+                "--depth",
+                range,
+                &format!(" for solver {} on n = {}", s.name(), board.n()),
+            )?,
+            None => bail!(
+                "--depth does not apply: {} (solvers that split: {})",
+                unsplit(task, board).unwrap_or_default(),
+                names(|s| s.depths(board).is_some())
+            ),
+        },
+        // The puzzles cut their searches at their own depths.
+        _ => bail!("--depth does not apply to {}", task.work()),
+    };
+    Ok(Some(d))
+}
+
+/// Why the work has no parts, if it has none.
+fn unsplit(task: Task, board: Board) -> Option<String> {
+    match task {
+        Task::Solver(s) if s.depths(board).is_none() => {
+            Some(format!("solver {} does not split its work", s.name()))
+        }
+        _ => None,
+    }
+}
+
+/// The run options a solver does not use, and why.
+fn unused(task: Task) -> Unused {
+    let Task::Solver(s) = task else {
+        return Unused::default();
+    };
+    Unused {
+        threads: (!s.uses_threads()).then(|| {
+            format!(
+                "solver {} runs on one thread (solvers that use threads: {})",
+                s.name(),
+                names(|s| s.uses_threads())
+            )
+        }),
+        memory: (!s.budgeted()).then(|| {
+            format!(
+                "solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
+                s.name(),
+                names(|s| s.budgeted())
+            )
+        }),
+    }
+}
+
+/// Parses `--from` and `--to` into the boards between them, up to `max`
+/// (the limit of `owner`).
+pub fn range(from: &str, to: &str, max: usize, owner: &str) -> Result<Vec<Board>> {
+    let from = number::board(from, "--from", max, owner)?;
+    let to = number::board(to, "--to", max, owner)?;
+    if from.n() > to.n() {
+        bail!("empty range: --from {} is after --to {}", from.n(), to.n());
+    }
+    Ok((from.n()..=to.n())
+        .map(|n| Board::new(n).expect("checked range"))
+        .collect())
+}

@@ -1,0 +1,35 @@
+//! The boundary: each verb's raw arguments (`cli`) turned into one
+//! validated request before any work starts.
+//!
+//! Limits are not written here: each is declared by the code that owns it
+//! (a solver its n range and split depths, a piece, a variant, a solve
+//! method, the domination and pawns searches theirs) and checked here
+//! against that declaration, so a message names the limit actually
+//! applied and quotes the value as typed ([`number`]). An option the
+//! chosen work does not use is refused with the reason, never ignored.
+
+mod bench;
+mod cluster;
+mod count;
+mod number;
+mod pieces;
+mod puzzles;
+mod run;
+mod show;
+mod solutions;
+mod solve;
+
+pub use bench::Bench;
+pub use cluster::{Plan, RunShard};
+pub use count::{Count, Table};
+pub use pieces::Pieces;
+pub use puzzles::{Dominate, Pawns};
+pub use show::Show;
+pub use solutions::Solutions;
+pub use solve::Solve;
+
+/// A format's name as `--format` spells it.
+fn value_name(v: impl clap::ValueEnum) -> String {
+    v.to_possible_value()
+        .map_or_else(String::new, |p| p.get_name().to_string())
+}

@@ -1,0 +1,77 @@
+//! Whole numbers as the user typed them, checked against the range their
+//! owner declares.
+//!
+//! Numbers arrive as text so that every bad value (`abc`, `-3`, `0`, `99`,
+//! `18446744073709551616`) gets one message naming the range applied and
+//! quoting what was typed, never a value it was clamped or wrapped to.
+
+use std::ops::RangeInclusive;
+
+use anyhow::{bail, Result};
+use nqueens_kernel::Board;
+
+/// Parses `text` as a whole number in `range`. `what` names the value
+/// (`n`, `--depth`); `owner` says whose limit it is (` for rooks`), or is
+/// empty.
+pub fn whole(text: &str, what: &str, range: RangeInclusive<u64>, owner: &str) -> Result<u64> {
+    let typed = text.trim();
+    let digits = typed.strip_prefix(['+', '-']).unwrap_or(typed);
+    let is_number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let value = typed.parse::<u64>().ok().filter(|v| range.contains(v));
+    match value {
+        Some(v) => Ok(v),
+        None => {
+            let shown = if is_number {
+                typed.to_string()
+            } else {
+                format!("'{text}'")
+            };
+            let (lo, hi) = (range.start(), range.end());
+            if lo == hi {
+                bail!("{what} must be {lo}{owner}, not {shown}");
+            }
+            bail!("{what} must be a whole number from {lo} to {hi}{owner}, not {shown}")
+        }
+    }
+}
+
+/// [`whole`] for values that count things in memory.
+pub fn size(text: &str, what: &str, range: RangeInclusive<usize>, owner: &str) -> Result<usize> {
+    let range = *range.start() as u64..=*range.end() as u64;
+    Ok(whole(text, what, range, owner)? as usize)
+}
+
+/// A board size (`what`: `n`, `--from`) from 1 to `max`, the limit of
+/// `owner`.
+pub fn board(text: &str, what: &str, max: usize, owner: &str) -> Result<Board> {
+    Ok(Board::new(size(text, what, 1..=max, owner)?)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_quote_what_was_typed_and_name_the_range() {
+        let e = |t: &str| whole(t, "n", 1..=32, "").unwrap_err().to_string();
+        assert_eq!(whole(" 8 ", "n", 1..=32, "").unwrap(), 8);
+        assert_eq!(e("0"), "n must be a whole number from 1 to 32, not 0");
+        assert_eq!(e("-3"), "n must be a whole number from 1 to 32, not -3");
+        assert_eq!(e("abc"), "n must be a whole number from 1 to 32, not 'abc'");
+        assert_eq!(e("8.5"), "n must be a whole number from 1 to 32, not '8.5'");
+        assert_eq!(
+            e("18446744073709551616"),
+            "n must be a whole number from 1 to 32, not 18446744073709551616"
+        );
+        assert_eq!(
+            whole("2", "--depth", 1..=1, " for --torus")
+                .unwrap_err()
+                .to_string(),
+            "--depth must be 1 for --torus, not 2"
+        );
+        assert_eq!(
+            whole("18446744073709551615", "--seed", 0..=u64::MAX, "").unwrap(),
+            u64::MAX
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! `dominate` and `pawns`: the board and the queens checked against the
+//! limits each puzzle declares, and the run options only `--count` uses.
+
+use anyhow::{bail, Result};
+use nqueens_puzzles::{dominate, pawns};
+use nqueens_sched::Options;
+
+use super::number;
+use super::run::{self, Unused};
+use crate::cli::{DominateArgs, PawnsArgs, PlacementFormat, RunArgs};
+use crate::run::memory::Budget;
+
+/// A validated `dominate` request.
+pub struct Dominate {
+    pub n: usize,
+    pub count: bool,
+    pub format: PlacementFormat,
+    pub checkpoint: Option<std::path::PathBuf>,
+    pub run: Options,
+    pub budget: Option<Budget>,
+}
+
+/// A validated `pawns` request.
+pub struct Pawns {
+    pub n: usize,
+    pub queens: usize,
+    pub count: bool,
+    pub format: PlacementFormat,
+    pub checkpoint: Option<std::path::PathBuf>,
+    pub run: Options,
+    pub budget: Option<Budget>,
+}
+
+impl TryFrom<DominateArgs> for Dominate {
+    type Error = anyhow::Error;
+    fn try_from(a: DominateArgs) -> Result<Dominate> {
+        let n = dominate_size(&a.n)?;
+        let (run, budget) = counting(&a.run, a.count, a.checkpoint.is_some())?;
+        Ok(Dominate {
+            n,
+            count: a.count,
+            format: a.format,
+            checkpoint: a.checkpoint,
+            run,
+            budget,
+        })
+    }
+}
+
+impl TryFrom<PawnsArgs> for Pawns {
+    type Error = anyhow::Error;
+    fn try_from(a: PawnsArgs) -> Result<Pawns> {
+        let n = pawns_size(&a.n)?;
+        let queens = queens(&a.queens, n)?;
+        let (run, budget) = counting(&a.run, a.count, a.checkpoint.is_some())?;
+        Ok(Pawns {
+            n,
+            queens,
+            count: a.count,
+            format: a.format,
+            checkpoint: a.checkpoint,
+            run,
+            budget,
+        })
+    }
+}
+
+/// The run options, which only `--count` uses: the minimum is found on
+/// one thread, with no budget.
+fn counting(args: &RunArgs, count: bool, checkpoint: bool) -> Result<(Options, Option<Budget>)> {
+    if count {
+        return run::run(args, None, Unused::default());
+    }
+    if checkpoint {
+        bail!("--checkpoint records the parts of a count: it needs --count");
+    }
+    let why = "without --count the minimum is searched on one thread with no lists to budget; add --count";
+    run::run(
+        args,
+        None,
+        Unused {
+            threads: Some(why.into()),
+            memory: Some(why.into()),
+        },
+    )
+}
+
+/// A `dominate` board size: 1 to the search's limit.
+pub fn dominate_size(text: &str) -> Result<usize> {
+    number::size(
+        text,
+        "n",
+        1..=dominate::MAX_N,
+        " for dominate (its bit sets hold 13 x 13, which counts in about 30 s on one thread)",
+    )
+}
+
+/// A `pawns` board size: 1 to the measured limit.
+pub fn pawns_size(text: &str) -> Result<usize> {
+    number::size(
+        text,
+        "n",
+        1..=pawns::MEASURED_MAX_N,
+        " for pawns (the measured limit: larger boards take minutes)",
+    )
+}
+
+/// `--queens`: at least 1, at most what pawns allow and the measured limit.
+pub fn queens(text: &str, n: usize) -> Result<usize> {
+    let max = pawns::max_queens(n);
+    let why = if max == pawns::most_queens(n) {
+        format!(
+            " on {n} x {n} (touching queens always attack, so at most {max} fit, one per 2 x 2 block)"
+        )
+    } else {
+        format!(
+            " on {n} x {n} (the measured limit of n + {}: 8 x 8 with 13 queens takes seconds, with 14 minutes)",
+            pawns::MEASURED_MAX_EXTRA
+        )
+    };
+    number::size(text, "--queens", 1..=max, &why)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queen_counts_are_checked_with_clear_messages() {
+        assert_eq!(queens("9", 8).unwrap(), 9);
+        let e = |t: &str, n: usize| queens(t, n).unwrap_err().to_string();
+        assert!(e("0", 8).starts_with("--queens must be a whole number from 1 to 12 on 8 x 8"));
+        assert!(e("-1", 8).ends_with("not -1"));
+        assert!(e("x", 8).ends_with("not 'x'"));
+        assert!(
+            e("17", 8).contains("measured limit of n + 4"),
+            "{}",
+            e("17", 8)
+        );
+        assert!(e("5", 3).contains("at most 4 fit"), "{}", e("5", 3));
+    }
+
+    #[test]
+    fn board_sizes_name_each_puzzle_s_limit() {
+        let e = dominate_size("14").unwrap_err().to_string();
+        assert!(
+            e.starts_with("n must be a whole number from 1 to 13 for dominate"),
+            "{e}"
+        );
+        let e = pawns_size("99999999999999999999999")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("from 1 to 11 for pawns") && e.ends_with("not 99999999999999999999999"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! `show`: the placement (one 1-based column per row, each on the board
+//! and none twice) and how it can be drawn.
+
+use anyhow::{anyhow, bail, Result};
+
+use crate::cli::{CountFormat, ShowArgs};
+use crate::render::{SVG_MAX_N, TEXT_MAX_N};
+
+/// A validated `show` request.
+pub struct Show {
+    /// 0-based columns, one per row.
+    pub columns: Vec<usize>,
+    pub svg: Option<std::path::PathBuf>,
+    pub ascii: bool,
+    pub format: CountFormat,
+}
+
+impl TryFrom<ShowArgs> for Show {
+    type Error = anyhow::Error;
+    fn try_from(a: ShowArgs) -> Result<Show> {
+        let columns = placement(&a.columns)?;
+        let n = columns.len();
+        let text = a.format == CountFormat::Text;
+        if a.ascii && !text {
+            bail!(
+                "--ascii does not apply: it chooses the characters of the drawing, and --format {} draws nothing",
+                super::value_name(a.format)
+            );
+        }
+        if text && n > TEXT_MAX_N && a.svg.is_none() {
+            bail!(
+                "a {n} x {n} board is too wide to draw in the terminal ({TEXT_MAX_N} x {TEXT_MAX_N} at most); draw it with --svg FILE"
+            );
+        }
+        Ok(Show {
+            columns,
+            svg: a.svg,
+            ascii: a.ascii,
+            format: a.format,
+        })
+    }
+}
+
+/// Parses the placement: 1-based columns separated by spaces or commas,
+/// one per row, each on the board and none twice. Returns 0-based columns.
+fn placement(text: &str) -> Result<Vec<usize>> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let n = tokens.len();
+    if n == 0 {
+        bail!("the placement is empty: give one 1-based column per row, e.g. \"1 5 8 6 3 7 2 4\"");
+    }
+    if n > SVG_MAX_N {
+        bail!(
+            "the placement has {n} rows; boards up to {SVG_MAX_N} x {SVG_MAX_N} can be drawn (as SVG; {TEXT_MAX_N} x {TEXT_MAX_N} in the terminal)"
+        );
+    }
+    // The row that holds each column, to name both rows of a repeat.
+    let mut row_of = vec![None; n];
+    let mut columns = Vec::with_capacity(n);
+    for (row, t) in tokens.iter().enumerate() {
+        let column: i128 = t.parse().map_err(|_| {
+            anyhow!(
+                "'{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5 8 6 3 7 2 4\"",
+                row + 1
+            )
+        })?;
+        if !(1..=n as i128).contains(&column) {
+            bail!(
+                "row {}: column {column} is off the board ({n} columns given, so columns run from 1 to {n})",
+                row + 1
+            );
+        }
+        let c = (column - 1) as usize;
+        if let Some(first) = row_of[c] {
+            bail!(
+                "column {column} is given twice (rows {} and {}): a placement has one queen per column",
+                first + 1,
+                row + 1
+            );
+        }
+        row_of[c] = Some(row);
+        columns.push(c);
+    }
+    Ok(columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_are_checked_with_clear_messages() {
+        assert_eq!(
+            placement("1 5 8 6 3 7 2 4").unwrap(),
+            [0, 4, 7, 5, 2, 6, 1, 3]
+        );
+        assert_eq!(placement("2,4, 1,3").unwrap(), [1, 3, 0, 2]);
+        let e = |p: &str| placement(p).unwrap_err().to_string();
+        assert!(e(" ").contains("empty"));
+        assert!(e("1 two 3").contains("'two' (row 2) is not a column number"));
+        assert!(e("1 2 4").contains("row 3: column 4 is off the board (3 columns given"));
+        assert!(e("1 -2").contains("column -2 is off the board"));
+        assert!(e("2 4 1 4").contains("column 4 is given twice (rows 2 and 4)"));
+        let wide = vec!["1"; SVG_MAX_N + 1].join(" ");
+        assert!(e(&wide).contains("up to 1000 x 1000"));
+    }
+}

@@ -1,0 +1,88 @@
+//! `solve`: the method, the board checked against the method's own limit,
+//! and the options only the random methods take.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use nqueens_puzzles::solve::{Method, Options};
+
+use super::number;
+use crate::cli::{SolveArgs, SolveFormat};
+
+/// A validated `solve` request.
+pub struct Solve {
+    pub n: usize,
+    pub method: Method,
+    pub options: Options,
+    pub out: Option<PathBuf>,
+    pub format: SolveFormat,
+}
+
+impl TryFrom<SolveArgs> for Solve {
+    type Error = anyhow::Error;
+    fn try_from(a: SolveArgs) -> Result<Solve> {
+        let method = method(&a.method)?;
+        let n = number::size(&a.n, "n", 1..=method.max_n(), &owner(method))?;
+        let mut options = Options::default();
+        if let Some(text) = &a.seed {
+            if !method.is_seeded() {
+                bail!(
+                    "--seed applies to the methods that draw random numbers ({}), not to {}",
+                    names(Method::is_seeded),
+                    method.name()
+                );
+            }
+            options.seed = number::whole(text, "--seed", 0..=u64::MAX, "")?;
+        }
+        if let Some(text) = &a.max_attempts {
+            if !method.has_attempts() {
+                bail!(
+                    "--max-attempts applies to the methods that give up ({}), not to {}",
+                    names(Method::has_attempts),
+                    method.name()
+                );
+            }
+            options.max_attempts = number::whole(text, "--max-attempts", 1..=u64::MAX, "")?;
+        }
+        Ok(Solve {
+            n,
+            method,
+            options,
+            out: a.out,
+            format: a.format,
+        })
+    }
+}
+
+/// Looks a method up by name (clap has already checked it is one).
+fn method(name: &str) -> Result<Method> {
+    match Method::by_name(name) {
+        Some(m) => Ok(m),
+        None => bail!("unknown method '{name}' (known: {})", names(|_| true)),
+    }
+}
+
+/// The names of the methods `keep` keeps, for messages.
+fn names(keep: impl Fn(Method) -> bool) -> String {
+    let kept: Vec<&str> = Method::ALL
+        .into_iter()
+        .filter(|&m| keep(m))
+        .map(Method::name)
+        .collect();
+    kept.join(", ")
+}
+
+/// Whose limit `n` is checked against: the method's, and where that is a
+/// practical limit below what any method takes, the methods that go
+/// further.
+fn owner(method: Method) -> String {
+    let max = method.max_n();
+    if max == nqueens_puzzles::solve::MAX_N {
+        return format!(" for the {} method", method.name());
+    }
+    format!(
+        " for the {} method (its practical limit; for larger boards use {})",
+        method.name(),
+        names(|m| m.max_n() > max)
+    )
+}
