@@ -87,6 +87,9 @@ pub struct Bench {
     pub max_seconds: f64,
     pub format: TableFormat,
     pub out: Option<std::path::PathBuf>,
+    /// Outside programs (`--command`), timed after the solvers.
+    pub commands: Vec<crate::bench::command::Command>,
+    pub count_pattern: Option<regex::Regex>,
 }
 
 impl TryFrom<BenchArgs> for Bench {
@@ -147,8 +150,26 @@ impl TryFrom<BenchArgs> for Bench {
         if let Some(out) = &a.out {
             crate::bench::record::RunDir::check(out)?;
         }
+        let mut commands: Vec<crate::bench::command::Command> = Vec::new();
+        for spec in &a.command {
+            let taken: Vec<&str> = solvers::all()
+                .iter()
+                .map(|s| s.name())
+                .chain(commands.iter().map(|c| c.name.as_str()))
+                .collect();
+            commands.push(crate::bench::command::Command::parse(spec, &taken)?);
+        }
+        let count_pattern = match &a.count_pattern {
+            Some(p) if commands.is_empty() => {
+                bail!("--count-pattern '{p}' reads the output of a --command; there is none")
+            }
+            Some(p) => Some(crate::bench::command::pattern(p)?),
+            None => None,
+        };
         let (run, budget) = run(&a.run, None)?;
         Ok(Bench {
+            commands,
+            count_pattern,
             solvers,
             boards,
             repeat,
