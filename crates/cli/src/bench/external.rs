@@ -15,7 +15,7 @@ use super::command::{self, Command};
 use super::machine;
 use super::process::{self, Failure, Finished};
 use super::record::RunDir;
-use super::timing::{Row, WARM_UP_BELOW_SECONDS};
+use super::stats::median;
 use crate::options::Bench;
 use crate::run::progress::Bar;
 use crate::verify::Check;
@@ -28,8 +28,39 @@ enum Past {
     Dropped(String),
 }
 
+/// One program's result at one size: the fields of its bench row.
+pub(super) struct Runs {
+    /// Wall seconds of each timed run.
+    pub seconds: Vec<f64>,
+    /// CPU seconds (user + system) of each timed run.
+    pub cpu: Vec<f64>,
+    /// Peak resident memory, KiB, the largest of its runs.
+    pub max_rss_kib: Option<u64>,
+    /// Its count.
+    pub counted: Option<u128>,
+    pub check: Check,
+    pub speedup: Option<f64>,
+    pub note: Option<String>,
+}
+
+impl Runs {
+    fn new() -> Runs {
+        Runs {
+            seconds: Vec::new(),
+            cpu: Vec::new(),
+            max_rss_kib: None,
+            counted: None,
+            check: Check::Unknown,
+            speedup: None,
+            note: None,
+        }
+    }
+}
+
 /// The programs' state across sizes, and their errors.
 pub(super) struct Programs {
+    /// Runs shorter than this get an untimed warm-up run first.
+    warm_up_below: f64,
     past: HashMap<String, Past>,
     /// Counts that disagree with OEIS or the built-in solvers.
     wrong: Vec<String>,
@@ -44,8 +75,9 @@ enum Trouble {
 }
 
 impl Programs {
-    pub fn new() -> Programs {
+    pub fn new(warm_up_below: f64) -> Programs {
         Programs {
+            warm_up_below,
             past: HashMap::new(),
             wrong: Vec::new(),
             failed: Vec::new(),
@@ -64,8 +96,8 @@ impl Programs {
         opts: &Bench,
         mut out: Option<&mut RunDir>,
         bar: &Bar,
-    ) -> Result<Row> {
-        let mut row = Row::new(n, command.name.clone(), 1);
+    ) -> Result<Runs> {
+        let mut row = Runs::new();
         let previous = match self.past.get(&command.name) {
             Some(Past::Dropped(why)) => {
                 row.note = Some(format!("skipped: {why}"));
@@ -86,7 +118,7 @@ impl Programs {
         let argv = command.argv(n);
         let limit = Duration::from_secs_f64(opts.max_seconds);
         let trouble = (|| {
-            if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
+            if previous.is_none_or(|p| p < self.warm_up_below) {
                 let warm = process::run(&argv, limit).map_err(fault)?;
                 read_count(&warm, opts)?;
             }
@@ -121,7 +153,7 @@ impl Programs {
         match trouble {
             Ok(check) => {
                 row.check = check;
-                let m = row.median().unwrap_or_default();
+                let m = median(&row.seconds).unwrap_or_default();
                 row.speedup = baseline.filter(|_| m > 0.0).map(|b| b / m);
                 self.past.insert(command.name.clone(), Past::Median(m));
             }

@@ -10,6 +10,7 @@ mod os;
 mod plot;
 mod process;
 pub mod record;
+mod stats;
 mod timing;
 
 pub use plot::run as plot;

@@ -19,6 +19,7 @@ use super::external;
 use super::machine;
 use super::os;
 use super::record::RunDir;
+use super::stats::median;
 use crate::commands::Mismatch;
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::options::Bench;
@@ -26,7 +27,7 @@ use crate::run::progress::Bar;
 use crate::verify::Check;
 
 /// Runs shorter than this get an untimed warm-up run first.
-pub(super) const WARM_UP_BELOW_SECONDS: f64 = 1.0;
+const WARM_UP_BELOW_SECONDS: f64 = 1.0;
 
 const COLUMNS: [Column; 16] = [
     Column { key: "n", width: 2 },
@@ -93,25 +94,25 @@ const COLUMNS: [Column; 16] = [
 ];
 
 /// One solver's result at one size (a built-in solver's or a program's).
-pub(super) struct Row {
-    pub n: usize,
-    pub solver: String,
-    pub threads: usize,
-    pub seconds: Vec<f64>,
+struct Row {
+    n: usize,
+    solver: String,
+    threads: usize,
+    seconds: Vec<f64>,
     /// CPU seconds (user + system) of each timed run.
-    pub cpu: Vec<f64>,
+    cpu: Vec<f64>,
     /// A program's peak resident memory, KiB, the largest of its runs.
-    pub max_rss_kib: Option<u64>,
-    pub report: Option<Report>,
+    max_rss_kib: Option<u64>,
+    report: Option<Report>,
     /// A program's count (it reports no unique count and no nodes).
-    pub counted: Option<u128>,
-    pub speedup: Option<f64>,
-    pub check: Check,
-    pub note: Option<String>,
+    counted: Option<u128>,
+    speedup: Option<f64>,
+    check: Check,
+    note: Option<String>,
 }
 
 impl Row {
-    pub fn new(n: usize, solver: String, threads: usize) -> Row {
+    fn new(n: usize, solver: String, threads: usize) -> Row {
         Row {
             n,
             solver,
@@ -127,12 +128,12 @@ impl Row {
         }
     }
 
-    pub fn median(&self) -> Option<f64> {
+    fn median(&self) -> Option<f64> {
         median(&self.seconds)
     }
 
     /// The total counted, by a solver or a program.
-    pub fn total(&self) -> Option<u128> {
+    fn total(&self) -> Option<u128> {
         self.report.as_ref().map(|r| r.total).or(self.counted)
     }
 
@@ -181,16 +182,6 @@ impl Row {
     }
 }
 
-pub(super) fn median(v: &[f64]) -> Option<f64> {
-    let mut v = v.to_vec();
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => None,
-        k if k % 2 == 1 => Some(v[k / 2]),
-        k => Some((v[k / 2 - 1] + v[k / 2]) / 2.0),
-    }
-}
-
 pub fn run(opts: Bench) -> Result<ExitCode> {
     let format = Format::from(opts.format);
     let mut out = match &opts.out {
@@ -212,7 +203,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
     let mut all: Vec<Row> = Vec::new();
     let mut last_median: HashMap<&str, f64> = HashMap::new();
     let mut mismatches = Vec::new();
-    let mut programs = external::Programs::new();
+    let mut programs = external::Programs::new(WARM_UP_BELOW_SECONDS);
     for &board in &opts.boards {
         let n = board.n();
         let mut baseline_median = None;
@@ -304,7 +295,17 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
         for command in &opts.commands {
             bar.relabel(format!("n = {n} {}", command.name));
             let agreed = first.map(|(t, _, name)| (t, name));
-            let row = programs.bench(command, n, (baseline, agreed), &opts, out.as_mut(), &bar)?;
+            let runs = programs.bench(command, n, (baseline, agreed), &opts, out.as_mut(), &bar)?;
+            let row = Row {
+                seconds: runs.seconds,
+                cpu: runs.cpu,
+                max_rss_kib: runs.max_rss_kib,
+                counted: runs.counted,
+                check: runs.check,
+                speedup: runs.speedup,
+                note: runs.note,
+                ..Row::new(n, command.name.clone(), 1)
+            };
             bar.suspend(|| sink.record(&row.record()))?;
             all.push(row);
         }
