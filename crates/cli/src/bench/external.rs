@@ -72,6 +72,8 @@ pub(super) struct Programs {
 enum Trouble {
     Failed(String),
     Wrong(String, Check),
+    /// Not the program's fault: raw.csv could not be written. Ends the run.
+    Record(anyhow::Error),
 }
 
 impl Programs {
@@ -133,7 +135,7 @@ impl Programs {
                         command.name,
                         machine::cores().columns()
                     ))
-                    .map_err(|e| Trouble::Failed(format!("{e:#}")))?;
+                    .map_err(Trouble::Record)?;
                 }
                 row.seconds.push(wall);
                 row.cpu.push(cpu);
@@ -141,7 +143,7 @@ impl Programs {
                 bar.advance();
                 if row.counted.is_some_and(|c| c != count) {
                     return Err(Trouble::Failed(format!(
-                        "printed {count}, and {} at an earlier run",
+                        "printed {count} at run {run} and {} at an earlier run",
                         row.counted.unwrap_or_default()
                     )));
                 }
@@ -158,14 +160,15 @@ impl Programs {
                 self.past.insert(command.name.clone(), Past::Median(m));
             }
             Err(t) => {
-                bar.skip((opts.repeat - row.seconds.len()) as u64);
                 let (why, list) = match t {
+                    Trouble::Record(e) => return Err(e),
                     Trouble::Failed(why) => (why, &mut self.failed),
                     Trouble::Wrong(why, check) => {
                         row.check = check;
                         (why, &mut self.wrong)
                     }
                 };
+                bar.skip((opts.repeat - row.seconds.len()) as u64);
                 list.push(format!(
                     "command '{}' ({shown}) at n = {n} {why}",
                     command.name
