@@ -200,7 +200,7 @@ pub(super) fn describe(s: &mut String, opts: &Bench) {
     }
     let _ = writeln!(
         s,
-        "- programs are run directly (no shell), {{n}} replaced by the size; seconds are wall time from spawn to exit, cpu_seconds user + system of the program (wait4), max_rss_kib its peak resident memory; the count is {}; a run past --max-seconds {} is killed with its process group",
+        "- programs are run directly (no shell), {{n}} replaced by the size; seconds are wall time from spawn to exit, cpu_seconds user + system of the program (wait4), max_rss_kib its peak resident memory as Linux counts it (never below this bench process's own peak, which Linux charges to a child up to its exec); the count is {}; a run past --max-seconds {} is killed with its process group",
         match &opts.count_pattern {
             Some(re) => format!("the last match of `{re}`"),
             None => "the last whole number it prints".to_string(),
