@@ -360,7 +360,7 @@ fn bench_skips_solvers_outside_their_range_and_says_so() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("12,brute,1,0,,,,,,,,,,skipped: brute handles n <= 11"),
+        text.contains("12,brute,1,0,,,,,,,,,,,,skipped: brute handles n <= 11"),
         "{text}"
     );
 }

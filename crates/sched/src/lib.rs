@@ -17,6 +17,33 @@
 //! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
 //! assert_eq!((report.total, report.unique), (724, 92));
 //! ```
+//!
+//! A program of its own using the engine implements [`Watch`] for
+//! progress (called from the worker threads as pieces finish), sets
+//! [`Options::threads`], and counts one piece of a split alone with
+//! [`count_parts`] and [`Hooks::select`]; the solutions themselves come
+//! from `nqueens_puzzles::solutions::Solutions`. `examples/engine.rs` does
+//! all three, asserting each figure (`cargo run -p nqueens-sched --example
+//! engine 14`; `cargo test` runs it):
+//!
+//! ```
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//! use nqueens_sched::{count, solvers, Found, Options, Watch};
+//!
+//! struct Finished(AtomicU64);
+//! impl Watch for Finished {
+//!     fn done(&self, _index: u64, _found: Found) {
+//!         self.0.fetch_add(1, Ordering::Relaxed);
+//!     }
+//! }
+//!
+//! let board = nqueens_kernel::Board::new(11).unwrap();
+//! let opts = Options { threads: 2, ..Options::sequential() };
+//! let finished = Finished(AtomicU64::new(0));
+//! let report = count(solvers::default(), board, &opts, &finished).unwrap();
+//! assert_eq!(report.total, 2680);
+//! assert!(finished.0.load(Ordering::Relaxed) > 1);
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -31,9 +31,30 @@ pub fn cpu() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-/// Logical CPUs available to this process.
-pub fn cpus() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// The machine's cores as num_cpus counts them.
+#[derive(Clone, Copy, Debug)]
+pub struct Cores {
+    /// Logical CPUs this process may use (affinity and cgroup quota
+    /// applied): what `--threads` defaults to.
+    pub logical: usize,
+    /// Physical cores: fewer than `logical` when SMT siblings share one.
+    pub physical: usize,
+}
+
+impl Cores {
+    /// `logical,physical`, the last two columns of raw.csv.
+    pub fn columns(self) -> String {
+        format!("{},{}", self.logical, self.physical)
+    }
+}
+
+/// The cores of this machine, read once.
+pub fn cores() -> Cores {
+    static CORES: std::sync::OnceLock<Cores> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| Cores {
+        logical: num_cpus::get(),
+        physical: num_cpus::get_physical(),
+    })
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`.

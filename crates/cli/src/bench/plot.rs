@@ -10,12 +10,13 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use plotters::prelude::*;
 
-use super::record::{RunDir, RAW_HEADER};
+use super::record::{RunDir, RAW_HEADER, RAW_HEADER_V1};
 use crate::cli::PlotArgs;
 use crate::io::Output;
 
-/// Medians per solver, per n: (seconds, nodes).
-type Series = BTreeMap<String, BTreeMap<usize, (f64, f64)>>;
+/// Medians per solver, per n: (seconds, nodes); an outside program
+/// (`bench --command`) reports no nodes.
+type Series = BTreeMap<String, BTreeMap<usize, (f64, Option<f64>)>>;
 
 pub fn run(args: PlotArgs) -> Result<ExitCode> {
     let text = RunDir::read_raw(&args.dir)
@@ -43,15 +44,15 @@ pub fn run(args: PlotArgs) -> Result<ExitCode> {
 /// Reads raw.csv rows into medians per solver and size.
 fn parse(text: &str) -> Result<Series> {
     let mut lines = text.lines();
-    match lines.next() {
-        Some(h) if h.trim() == RAW_HEADER => {}
+    let width = match lines.next() {
+        Some(h) if [RAW_HEADER, RAW_HEADER_V1].contains(&h.trim()) => h.split(',').count(),
         Some(h) => bail!(
             "its header is '{}', expected '{RAW_HEADER}'",
             h.chars().take(80).collect::<String>()
         ),
         None => bail!("it is empty"),
-    }
-    let mut runs: BTreeMap<(String, usize), (Vec<f64>, f64)> = BTreeMap::new();
+    };
+    let mut runs: BTreeMap<(String, usize), (Vec<f64>, Option<f64>)> = BTreeMap::new();
     for (i, line) in lines.enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split(',').collect();
         let bad = || {
@@ -61,7 +62,7 @@ fn parse(text: &str) -> Result<Series> {
                 line.chars().take(80).collect::<String>()
             )
         };
-        if f.len() != 8 {
+        if f.len() != width {
             bail!(bad());
         }
         let n: usize = f[0].parse().ok().with_context(bad)?;
@@ -70,7 +71,10 @@ fn parse(text: &str) -> Result<Series> {
             .ok()
             .filter(|s: &f64| s.is_finite() && *s >= 0.0)
             .with_context(bad)?;
-        let nodes: f64 = f[7].parse().ok().with_context(bad)?;
+        let nodes: Option<f64> = match f[7] {
+            "" => None,
+            v => Some(v.parse().ok().with_context(bad)?),
+        };
         let entry = runs
             .entry((f[1].to_string(), n))
             .or_insert((Vec::new(), nodes));
@@ -103,7 +107,7 @@ fn draw(series: &Series, svg: &mut String) -> Result<()> {
         hi,
         "median seconds per count",
         "seconds",
-        |p| p.0,
+        |p| Some(p.0),
     )?;
     panel(
         &bottom,
@@ -125,13 +129,13 @@ fn panel(
     hi: usize,
     title: &str,
     unit: &str,
-    pick: impl Fn(&(f64, f64)) -> f64,
+    pick: impl Fn(&(f64, Option<f64>)) -> Option<f64>,
 ) -> Result<()> {
     // Log scales need positive values: a run too short to time is drawn at 1 microsecond.
     let floor = 1e-6;
     let values: Vec<f64> = series
         .values()
-        .flat_map(|s| s.values().map(&pick))
+        .flat_map(|s| s.values().filter_map(&pick))
         .map(|v| v.max(floor))
         .collect();
     let ymin = values.iter().copied().fold(f64::MAX, f64::min) / 2.0;
@@ -157,8 +161,11 @@ fn panel(
         let color = Palette99::pick(i).to_rgba();
         let pts: Vec<(f64, f64)> = points
             .iter()
-            .map(|(&n, p)| (n as f64, pick(p).max(floor)))
+            .filter_map(|(&n, p)| Some((n as f64, pick(p)?.max(floor))))
             .collect();
+        if pts.is_empty() {
+            continue;
+        }
         chart
             .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
             .label(solver)
@@ -182,10 +189,14 @@ mod tests {
 
     #[test]
     fn medians_per_solver_and_size() {
-        let text = format!("{RAW_HEADER}\n8,pairs,2,1,0.3,92,12,100\n8,pairs,2,2,0.1,92,12,100\n8,pairs,2,3,0.2,92,12,100\n9,brute,1,1,1.5,352,46,362880\n");
+        let text = format!("{RAW_HEADER}\n8,pairs,2,1,0.3,92,12,100,0.3,,2,2\n8,pairs,2,2,0.1,92,12,100,0.1,,2,2\n8,pairs,2,3,0.2,92,12,100,0.2,,2,2\n9,brute,1,1,1.5,352,46,362880,1.5,,2,2\n");
         let s = parse(&text).unwrap();
-        assert_eq!(s["pairs"][&8], (0.2, 100.0));
-        assert_eq!(s["brute"][&9], (1.5, 362880.0));
+        assert_eq!(s["pairs"][&8], (0.2, Some(100.0)));
+        assert_eq!(s["brute"][&9], (1.5, Some(362880.0)));
+        let old = format!("{RAW_HEADER_V1}\n8,pairs,2,1,0.3,92,12,100\n");
+        assert_eq!(parse(&old).unwrap()["pairs"][&8], (0.3, Some(100.0)));
+        let program = format!("{RAW_HEADER}\n8,c,1,1,0.002,92,,,0.001,1400,2,2\n");
+        assert_eq!(parse(&program).unwrap()["c"][&8], (0.002, None));
     }
 
     #[test]
@@ -195,7 +206,7 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("header"));
-        let broken = format!("{RAW_HEADER}\n8,pairs,2,1,fast,92,12,100\n");
+        let broken = format!("{RAW_HEADER_V1}\n8,pairs,2,1,fast,92,12,100\n");
         assert!(parse(&broken).unwrap_err().to_string().contains("line 2"));
         assert!(parse(&format!("{RAW_HEADER}\n"))
             .unwrap_err()

@@ -10,8 +10,14 @@ use anyhow::{Context, Result};
 
 use crate::io;
 
-/// The header of raw.csv.
-pub const RAW_HEADER: &str = "n,solver,threads,run,seconds,total,unique,nodes";
+/// The header of raw.csv. A program (`--command`) leaves `unique` and
+/// `nodes` empty; a built-in solver leaves `max_rss_kib` empty (its peak is
+/// the whole bench process's). The cores are the machine's, on every row.
+pub const RAW_HEADER: &str =
+    "n,solver,threads,run,seconds,total,unique,nodes,cpu_seconds,max_rss_kib,logical_cpus,physical_cores";
+/// The header of raw.csv before cpu_seconds and the rest were recorded:
+/// such runs still plot.
+pub const RAW_HEADER_V1: &str = "n,solver,threads,run,seconds,total,unique,nodes";
 /// What raw.csv holds, for messages.
 const RAW_WHAT: &str = "the bench record";
 /// The largest raw.csv read back: at about 60 bytes a row, a million timed

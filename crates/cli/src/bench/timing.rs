@@ -15,8 +15,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_sched::{NoProgress, Options, Report, Solver};
 
+use super::external;
 use super::machine;
+use super::os;
 use super::record::RunDir;
+use super::stats::median;
 use crate::commands::Mismatch;
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::request::Bench;
@@ -26,7 +29,7 @@ use crate::verify::Check;
 /// Runs shorter than this get an untimed warm-up run first.
 const WARM_UP_BELOW_SECONDS: f64 = 1.0;
 
-const COLUMNS: [Column; 14] = [
+const COLUMNS: [Column; 16] = [
     Column { key: "n", width: 2 },
     Column {
         key: "solver",
@@ -77,26 +80,61 @@ const COLUMNS: [Column; 14] = [
         width: 4,
     },
     Column {
+        key: "cpu_s",
+        width: 9,
+    },
+    Column {
+        key: "max_rss_kib",
+        width: 6,
+    },
+    Column {
         key: "note",
         width: 0,
     },
 ];
 
-/// One solver's result at one size.
+/// One solver's result at one size (a built-in solver's or a program's).
 struct Row {
     n: usize,
-    solver: &'static str,
+    solver: String,
     threads: usize,
     seconds: Vec<f64>,
+    /// CPU seconds (user + system) of each timed run.
+    cpu: Vec<f64>,
+    /// A program's peak resident memory, KiB, the largest of its runs.
+    max_rss_kib: Option<u64>,
     report: Option<Report>,
+    /// A program's count (it reports no unique count and no nodes).
+    counted: Option<u128>,
     speedup: Option<f64>,
     check: Check,
     note: Option<String>,
 }
 
 impl Row {
+    fn new(n: usize, solver: String, threads: usize) -> Row {
+        Row {
+            n,
+            solver,
+            threads,
+            seconds: Vec::new(),
+            cpu: Vec::new(),
+            max_rss_kib: None,
+            report: None,
+            counted: None,
+            speedup: None,
+            check: Check::Unknown,
+            note: None,
+        }
+    }
+
     fn median(&self) -> Option<f64> {
         median(&self.seconds)
+    }
+
+    /// The total counted, by a solver or a program.
+    fn total(&self) -> Option<u128> {
+        self.report.as_ref().map(|r| r.total).or(self.counted)
     }
 
     fn record(&self) -> Record {
@@ -109,7 +147,7 @@ impl Row {
             .map(|(r, m)| (r.nodes as f64 / m).round() as u128);
         vec![
             ("n", self.n.into()),
-            ("solver", self.solver.into()),
+            ("solver", self.solver.as_str().into()),
             ("threads", self.threads.into()),
             ("runs", self.seconds.len().into()),
             ("median_s", self.median().into()),
@@ -118,28 +156,20 @@ impl Row {
             ("nodes", r.map(|r| r.nodes).into()),
             ("nodes_per_s", rate.into()),
             ("speedup", self.speedup.map_or(Cell::Null, Cell::Ratio)),
-            ("total", r.map(|r| r.total).into()),
+            ("total", self.total().into()),
             ("unique", r.map(|r| r.unique).into()),
             (
                 "oeis",
-                if r.is_some() {
+                if self.total().is_some() {
                     self.check.mark().into()
                 } else {
                     Cell::Null
                 },
             ),
+            ("cpu_s", median(&self.cpu).into()),
+            ("max_rss_kib", self.max_rss_kib.into()),
             ("note", self.note.as_deref().into()),
         ]
-    }
-}
-
-fn median(v: &[f64]) -> Option<f64> {
-    let mut v = v.to_vec();
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => None,
-        k if k % 2 == 1 => Some(v[k / 2]),
-        k => Some((v[k / 2 - 1] + v[k / 2]) / 2.0),
     }
 }
 
@@ -157,13 +187,14 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
         None => None,
     };
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let planned = opts.boards.len() * opts.solvers.len() * opts.repeat;
+    let planned = opts.boards.len() * (opts.solvers.len() + opts.commands.len()) * opts.repeat;
     let bar = Bar::runs(planned as u64);
     bar.suspend(|| sink.begin(&COLUMNS))?;
 
     let mut all: Vec<Row> = Vec::new();
     let mut last_median: HashMap<&str, f64> = HashMap::new();
     let mut mismatches = Vec::new();
+    let mut programs = external::Programs::new(WARM_UP_BELOW_SECONDS);
     for &board in &opts.boards {
         let n = board.n();
         let mut baseline_median = None;
@@ -175,16 +206,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
             } else {
                 1
             };
-            let mut row = Row {
-                n,
-                solver: solver.name(),
-                threads,
-                seconds: Vec::new(),
-                report: None,
-                speedup: None,
-                check: Check::Unknown,
-                note: None,
-            };
+            let mut row = Row::new(n, solver.name().to_string(), threads);
             let previous = last_median.get(solver.name()).copied();
             if n > solver.max_n() {
                 row.note = Some(format!(
@@ -202,18 +224,22 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                     timed(solver, board, threads, &opts)?;
                 }
                 for run in 1..=opts.repeat {
+                    let cpu_before = os::own_cpu();
                     let r = timed(solver, board, threads, &opts)?;
+                    let cpu = (os::own_cpu().saturating_sub(cpu_before)).as_secs_f64();
                     if let Some(dir) = out.as_mut() {
                         dir.raw(&format!(
-                            "{n},{},{threads},{run},{:.6},{},{},{}",
+                            "{n},{},{threads},{run},{:.6},{},{},{},{cpu:.6},,{}",
                             solver.name(),
                             r.seconds,
                             r.total,
                             r.unique,
-                            r.nodes
+                            r.nodes,
+                            machine::cores().columns(),
                         ))?;
                     }
                     row.seconds.push(r.seconds);
+                    row.cpu.push(cpu);
                     row.report = Some(r);
                     bar.advance();
                 }
@@ -252,6 +278,28 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
             bar.suspend(|| sink.record(&row.record()))?;
             all.push(row);
         }
+        let baseline = all
+            .iter()
+            .rev()
+            .find(|r| r.n == n && r.solver == opts.solvers[0].name())
+            .and_then(Row::median);
+        for command in &opts.commands {
+            bar.relabel(format!("n = {n} {}", command.name));
+            let agreed = first.map(|(t, _, name)| (t, name));
+            let runs = programs.bench(command, n, (baseline, agreed), &opts, out.as_mut(), &bar)?;
+            let row = Row {
+                seconds: runs.seconds,
+                cpu: runs.cpu,
+                max_rss_kib: runs.max_rss_kib,
+                counted: runs.counted,
+                check: runs.check,
+                speedup: runs.speedup,
+                note: runs.note,
+                ..Row::new(n, command.name.clone(), 1)
+            };
+            bar.suspend(|| sink.record(&row.record()))?;
+            all.push(row);
+        }
         if let Some(dir) = &out {
             dir.write("summary.md", "the bench summary", &summary(&opts, &all))?;
         }
@@ -268,8 +316,14 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
         notes.push(format!("recorded in {}", dir.path().display()));
     }
     sink.end(&notes)?;
+    let (wrong, failed) = programs.failures();
+    mismatches.extend(wrong);
     if !mismatches.is_empty() {
+        mismatches.extend(failed);
         return Err(Mismatch(mismatches.join("; ")).into());
+    }
+    if !failed.is_empty() {
+        anyhow::bail!("{}", failed.join("; "));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -311,11 +365,13 @@ fn readme(opts: &Bench) -> String {
         machine::RUSTC,
         machine::PROFILE
     );
+    let cores = machine::cores();
     let _ = writeln!(
         s,
-        "- machine: {}, {} logical CPUs, {}/{}",
+        "- machine: {}, {} logical CPUs, {} physical cores (num_cpus), {}/{}",
         machine::cpu(),
-        machine::cpus(),
+        cores.logical,
+        cores.physical,
         std::env::consts::OS,
         std::env::consts::ARCH
     );
@@ -332,6 +388,7 @@ fn readme(opts: &Bench) -> String {
         names[0],
         opts.max_seconds
     );
+    external::describe(&mut s, opts);
     let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
     s
 }

@@ -7,6 +7,7 @@ use nqueens_sched::{solvers, Options, Solver};
 use super::count::{range, solver};
 use super::number;
 use super::run::{self, Unused};
+use crate::bench::command::Command;
 use crate::cli::{BenchArgs, TableFormat};
 use crate::run::memory::Budget;
 
@@ -25,6 +26,9 @@ pub struct Bench {
     pub max_seconds: f64,
     pub format: TableFormat,
     pub out: Option<std::path::PathBuf>,
+    /// Outside programs (`--command`), timed after the solvers.
+    pub commands: Vec<Command>,
+    pub count_pattern: Option<regex::Regex>,
 }
 
 impl TryFrom<BenchArgs> for Bench {
@@ -79,8 +83,26 @@ impl TryFrom<BenchArgs> for Bench {
         if let Some(out) = &a.out {
             crate::bench::record::RunDir::check(out)?;
         }
+        let mut commands: Vec<Command> = Vec::new();
+        for spec in &a.command {
+            let taken: Vec<&str> = solvers::all()
+                .iter()
+                .map(|s| s.name())
+                .chain(commands.iter().map(|c| c.name.as_str()))
+                .collect();
+            commands.push(Command::parse(spec, &taken)?);
+        }
+        let count_pattern = match &a.count_pattern {
+            Some(p) if commands.is_empty() => {
+                bail!("--count-pattern '{p}' reads the output of a --command; there is none")
+            }
+            Some(p) => Some(crate::bench::command::pattern(p)?),
+            None => None,
+        };
         let (run, budget) = run::run(&a.run, None, Unused::default())?;
         Ok(Bench {
+            commands,
+            count_pattern,
             solvers,
             boards,
             repeat,

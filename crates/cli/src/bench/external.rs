@@ -1,0 +1,240 @@
+//! The outside programs of a bench run (`--command`): each timed as a whole
+//! process, its count checked against OEIS and the built-in solvers. A
+//! program that fails (no count, a wrong count, a crash, a non-zero exit,
+//! a hang past `--max-seconds`) gets its row with a note, one error line at
+//! the end of the run, and no runs at larger sizes; the other solvers and
+//! the rows already written go on untouched.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use anyhow::Result;
+use nqueens_kernel::oeis;
+
+use super::command::{self, Command};
+use super::machine;
+use super::process::{self, Failure, Finished};
+use super::record::RunDir;
+use super::stats::median;
+use crate::request::Bench;
+use crate::run::progress::Bar;
+use crate::verify::Check;
+
+/// What is known of a program from the sizes before.
+enum Past {
+    /// The median of its last size, seconds.
+    Median(f64),
+    /// Why it runs no more.
+    Dropped(String),
+}
+
+/// One program's result at one size: the fields of its bench row.
+pub(super) struct Runs {
+    /// Wall seconds of each timed run.
+    pub seconds: Vec<f64>,
+    /// CPU seconds (user + system) of each timed run.
+    pub cpu: Vec<f64>,
+    /// Peak resident memory, KiB, the largest of its runs.
+    pub max_rss_kib: Option<u64>,
+    /// Its count.
+    pub counted: Option<u128>,
+    pub check: Check,
+    pub speedup: Option<f64>,
+    pub note: Option<String>,
+}
+
+impl Runs {
+    fn new() -> Runs {
+        Runs {
+            seconds: Vec::new(),
+            cpu: Vec::new(),
+            max_rss_kib: None,
+            counted: None,
+            check: Check::Unknown,
+            speedup: None,
+            note: None,
+        }
+    }
+}
+
+/// The programs' state across sizes, and their errors.
+pub(super) struct Programs {
+    /// Runs shorter than this get an untimed warm-up run first.
+    warm_up_below: f64,
+    past: HashMap<String, Past>,
+    /// Counts that disagree with OEIS or the built-in solvers.
+    wrong: Vec<String>,
+    /// Crashes, non-zero exits, hangs, missing counts.
+    failed: Vec<String>,
+}
+
+/// How a program's run went wrong, for the row and the error line.
+enum Trouble {
+    Failed(String),
+    Wrong(String, Check),
+    /// Not the program's fault: raw.csv could not be written. Ends the run.
+    Record(anyhow::Error),
+}
+
+impl Programs {
+    pub fn new(warm_up_below: f64) -> Programs {
+        Programs {
+            warm_up_below,
+            past: HashMap::new(),
+            wrong: Vec::new(),
+            failed: Vec::new(),
+        }
+    }
+
+    /// Times `command` at size `n`: warm-up, `opts.repeat` runs, each
+    /// appended to raw.csv as it ends. `baseline` is the baseline solver's
+    /// median at this size; `agreed` the first built-in count and its
+    /// solver.
+    pub fn bench(
+        &mut self,
+        command: &Command,
+        n: usize,
+        (baseline, agreed): (Option<f64>, Option<(u128, &str)>),
+        opts: &Bench,
+        mut out: Option<&mut RunDir>,
+        bar: &Bar,
+    ) -> Result<Runs> {
+        let mut row = Runs::new();
+        let previous = match self.past.get(&command.name) {
+            Some(Past::Dropped(why)) => {
+                row.note = Some(format!("skipped: {why}"));
+                bar.skip(opts.repeat as u64);
+                return Ok(row);
+            }
+            Some(&Past::Median(p)) if p > opts.max_seconds => {
+                row.note = Some(format!(
+                    "skipped: the previous size took {p:.1} s, over --max-seconds {}",
+                    opts.max_seconds
+                ));
+                bar.skip(opts.repeat as u64);
+                return Ok(row);
+            }
+            Some(&Past::Median(p)) => Some(p),
+            None => None,
+        };
+        let argv = command.argv(n);
+        let limit = Duration::from_secs_f64(opts.max_seconds);
+        let trouble = (|| {
+            if previous.is_none_or(|p| p < self.warm_up_below) {
+                let warm = process::run(&argv, limit).map_err(fault)?;
+                read_count(&warm, opts)?;
+            }
+            for run in 1..=opts.repeat {
+                let done = process::run(&argv, limit).map_err(fault)?;
+                let count = read_count(&done, opts)?;
+                let (wall, cpu) = (done.wall.as_secs_f64(), done.usage.cpu.as_secs_f64());
+                let rss = done.usage.max_rss_kib;
+                if let Some(dir) = out.as_deref_mut() {
+                    dir.raw(&format!(
+                        "{n},{},1,{run},{wall:.6},{count},,,{cpu:.6},{rss},{}",
+                        command.name,
+                        machine::cores().columns()
+                    ))
+                    .map_err(Trouble::Record)?;
+                }
+                row.seconds.push(wall);
+                row.cpu.push(cpu);
+                row.max_rss_kib = row.max_rss_kib.max(Some(rss));
+                bar.advance();
+                if row.counted.is_some_and(|c| c != count) {
+                    return Err(Trouble::Failed(format!(
+                        "printed {count} at run {run} and {} at an earlier run",
+                        row.counted.unwrap_or_default()
+                    )));
+                }
+                row.counted = Some(count);
+            }
+            checked(n, row.counted.unwrap_or_default(), agreed)
+        })();
+        let shown = argv.join(" ");
+        match trouble {
+            Ok(check) => {
+                row.check = check;
+                let m = median(&row.seconds).unwrap_or_default();
+                row.speedup = baseline.filter(|_| m > 0.0).map(|b| b / m);
+                self.past.insert(command.name.clone(), Past::Median(m));
+            }
+            Err(t) => {
+                let (why, list) = match t {
+                    Trouble::Record(e) => return Err(e),
+                    Trouble::Failed(why) => (why, &mut self.failed),
+                    Trouble::Wrong(why, check) => {
+                        row.check = check;
+                        (why, &mut self.wrong)
+                    }
+                };
+                bar.skip((opts.repeat - row.seconds.len()) as u64);
+                list.push(format!(
+                    "command '{}' ({shown}) at n = {n} {why}",
+                    command.name
+                ));
+                row.note = Some(format!("failed: {why}"));
+                self.past.insert(
+                    command.name.clone(),
+                    Past::Dropped(format!("failed at n = {n}")),
+                );
+            }
+        }
+        Ok(row)
+    }
+
+    /// The errors: wrong counts, then the other failures.
+    pub fn failures(self) -> (Vec<String>, Vec<String>) {
+        (self.wrong, self.failed)
+    }
+}
+
+/// The README's lines on the programs: each command, and how it is timed.
+pub(super) fn describe(s: &mut String, opts: &Bench) {
+    use std::fmt::Write as _;
+    for c in &opts.commands {
+        let _ = writeln!(s, "- program `{}`: `{}`", c.name, c.words.join(" "));
+    }
+    if opts.commands.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "- programs are run directly (no shell), {{n}} replaced by the size; seconds are wall time from spawn to exit, cpu_seconds user + system of the program (wait4), max_rss_kib its peak resident memory as Linux counts it (never below this bench process's own peak, which Linux charges to a child up to its exec); the count is {}; a run past --max-seconds {} is killed with its process group",
+        match &opts.count_pattern {
+            Some(re) => format!("the last match of `{re}`"),
+            None => "the last whole number it prints".to_string(),
+        },
+        opts.max_seconds
+    );
+}
+
+fn fault(f: Failure) -> Trouble {
+    Trouble::Failed(f.to_string())
+}
+
+fn read_count(done: &Finished, opts: &Bench) -> Result<u128, Trouble> {
+    command::count_in(&done.stdout, opts.count_pattern.as_ref()).ok_or_else(|| {
+        Trouble::Failed(match &opts.count_pattern {
+            Some(re) => format!("printed nothing that matches --count-pattern '{re}'"),
+            None => "printed no whole number to read as its count".to_string(),
+        })
+    })
+}
+
+/// A program's count against OEIS A000170, else against the built-in
+/// solvers' count at the same size.
+fn checked(n: usize, count: u128, agreed: Option<(u128, &str)>) -> Result<Check, Trouble> {
+    match (oeis::known(n), agreed) {
+        (Some((total, unique)), _) if total != count => Err(Trouble::Wrong(
+            format!("printed {count}; the known count is {total} (OEIS A000170)"),
+            Check::Mismatch { total, unique },
+        )),
+        (Some(_), _) => Ok(Check::Match),
+        (None, Some((total, name))) if total != count => Err(Trouble::Wrong(
+            format!("printed {count}; {name} counted {total}"),
+            Check::Unknown,
+        )),
+        (None, _) => Ok(Check::Unknown),
+    }
+}

@@ -1,0 +1,113 @@
+//! Another Rust program using the engine as a library: a count with a
+//! progress callback and a thread count, the solutions of a board one by
+//! one, and one subproblem of a split counted alone (what one shard of a
+//! cluster run does). Every figure is asserted against OEIS A000170 /
+//! A002562 or against another way of getting it.
+//!
+//! Run: `cargo run --release -p nqueens-sched --example engine [N]`
+//! (N from 4 to 16, default 12). `cargo test -p nqueens-sched` runs it too.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use nqueens_kernel::{oeis, split::Split, Board};
+use nqueens_puzzles::solutions::{first_attack, Solutions};
+use nqueens_sched::{count, count_parts, solvers, Found, Hooks, NoProgress, Options, Task, Watch};
+
+/// A progress callback: the engine calls it from its worker threads as
+/// pieces of work finish.
+#[derive(Default)]
+struct Progress {
+    pieces: AtomicU64,
+    finished: AtomicU64,
+    solutions: AtomicU64,
+}
+
+impl Watch for Progress {
+    fn start(&self, pieces: usize) {
+        self.pieces.store(pieces as u64, Ordering::Relaxed);
+    }
+    fn done(&self, _index: u64, found: Found) {
+        let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        self.solutions.fetch_add(found.solutions, Ordering::Relaxed);
+        let pieces = self.pieces.load(Ordering::Relaxed);
+        // A real program would move a progress bar; this one says when it
+        // is halfway.
+        if finished == pieces / 2 {
+            eprintln!("halfway: {finished} of {pieces} pieces");
+        }
+    }
+}
+
+fn main() {
+    let n: usize = std::env::args()
+        .nth(1)
+        .map_or(12, |a| a.parse().expect("N is a whole number"));
+    assert!(
+        (4..=16).contains(&n),
+        "N from 4 to 16 keeps the example short"
+    );
+    let board = Board::new(n).expect("a board side the kernel handles");
+    let (known_total, known_unique) = oeis::known(n).expect("OEIS lists n <= 27");
+
+    // 1. A count on 2 threads, watched.
+    let opts = Options {
+        threads: 2,
+        depth: None,
+        memory: None,
+    };
+    let progress = Progress::default();
+    let report = count(solvers::default(), board, &opts, &progress).expect("the count runs");
+    assert_eq!((report.total, report.unique), (known_total, known_unique));
+    let pieces = progress.pieces.load(Ordering::Relaxed);
+    assert!(pieces > 1, "two threads split the board");
+    assert_eq!(progress.finished.load(Ordering::Relaxed), pieces);
+    // The pieces' solutions add up to the total (weighted by mirror image).
+    assert_eq!(
+        u128::from(progress.solutions.load(Ordering::Relaxed)),
+        report.total
+    );
+    println!(
+        "n = {n}: {} solutions, {} unique, {pieces} pieces on {} threads, solver {}",
+        report.total, report.unique, report.threads, report.solver
+    );
+
+    // 2. The solutions one by one, in lexicographic order (8 x 8 board).
+    let eight = Board::new(8).expect("8 is a board side");
+    let mut listed = 0;
+    for solution in Solutions::new(eight) {
+        assert_eq!(first_attack(solution.columns()), None, "{solution:?}");
+        if listed == 0 {
+            println!("first 8 x 8 solution (column of each row's queen): {solution:?}");
+        }
+        listed += 1;
+    }
+    assert_eq!(listed, 92);
+
+    // 3. One subproblem of a depth-3 split, counted by the engine alone
+    //    (as one shard of a cluster plan would) and by the kernel directly.
+    let split = Split::new(board, 3).expect("depth 3 fits the board");
+    let k = split.len() / 2;
+    let one = Options {
+        depth: Some(3),
+        ..opts
+    };
+    let hooks = Hooks {
+        select: Some(k as u64..k as u64 + 1),
+        ..Hooks::watching(&NoProgress)
+    };
+    let parallel = solvers::by_name("parallel").expect("a built-in solver");
+    let outcome = count_parts(Task::Solver(parallel), board, &one, &hooks).expect("the piece runs");
+    let direct = split.subproblems()[k].count(board);
+    assert_eq!(outcome.total.solutions, u128::from(direct.solutions));
+    let all: u64 = split
+        .subproblems()
+        .iter()
+        .map(|s| s.count(board).solutions)
+        .sum();
+    assert_eq!(u128::from(all), known_total);
+    println!(
+        "subproblem {k} of {} at depth 3: {} solutions",
+        split.len(),
+        direct.solutions
+    );
+}
