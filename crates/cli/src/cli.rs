@@ -86,6 +86,11 @@ pub enum Command {
     /// Check every shard's result against the plan and add them up (total, unique, nodes).
     #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
     Merge(MergeArgs),
+    /// Document 004's level lists: every placement of the first K columns' queens, in its order and notation.
+    #[command(
+        after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
+    )]
+    Levels(LevelsArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
     Solvers(SolversArgs),
@@ -230,6 +235,31 @@ pub struct ShowArgs {
     /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct LevelsArgs {
+    /// Board size (1 to 64).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// How many queens, one per column from column 1 (1 to N).
+    #[arg(long, value_name = "K")]
+    pub queens: String,
+    /// Only placements whose first columns hold these 1-based lines, e.g. "1" or "7 5".
+    #[arg(long, value_name = "\"r1 r2 ...\"", allow_hyphen_values = true)]
+    pub prefix: Option<String>,
+    /// How the placements are written.
+    #[arg(long, value_enum, default_value_t = LevelsFormat::Digits)]
+    pub format: LevelsFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelsFormat {
+    /// One placement a line, its lines as digits: `13` (a list `[1, 10]` past n = 9).
+    Digits,
+    /// The whole level as 004's Python prints it: `['13', '14', ...]`.
+    Python,
 }
 
 #[derive(Debug, clap::Args)]

@@ -3,6 +3,7 @@
 
 pub(crate) mod count;
 pub(crate) mod dominate;
+mod levels;
 pub(crate) mod pawns;
 mod pieces;
 mod show;
@@ -36,6 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::RunShard(a) => cluster::shard::run_shard(a),
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
+        Command::Levels(a) => levels::run(a),
         Command::Solvers(a) => solvers::run(a),
     }
 }

@@ -30,8 +30,10 @@
 //! }
 //! ```
 
+pub mod accessibility;
 mod backtrack;
 mod construct;
+pub mod construct12;
 mod heuristic;
 mod min_conflicts;
 mod random;

@@ -1,0 +1,111 @@
+//! The source documents' worked examples (`shared/seeds/`, issue #15),
+//! each reproduced by the one command the README's section "The source
+//! documents, reproduced" gives for it, and compared with the document's
+//! own text: the excerpts in `tests/data/seeds/` (see EXAMPLES.md there for
+//! each row, its excerpt and how it is compared).
+
+mod common;
+
+use common::{json, stdout};
+
+/// The excerpt `name` (without `.txt`), verbatim from its document.
+fn excerpt(name: &str) -> String {
+    let path = format!("{}/tests/data/seeds/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The single-quoted strings of digits of a text, in order: 004's `'13'`
+/// (its apostrophes, `l'emplacement`, and quoted words are not taken).
+fn quoted(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('\'') {
+        rest = &rest[i + 1..];
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 && rest[digits..].starts_with('\'') {
+            out.push(rest[..digits].to_string());
+            rest = &rest[digits + 1..];
+        }
+    }
+    out
+}
+
+/// The whole numbers of a text, in order, thin and plain spaces inside a
+/// number removed first where `grouped` (003's `15 720`).
+fn numbers(text: &str) -> Vec<u128> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(|l| l.trim_end().to_string()).collect()
+}
+
+// ---- 004, the level lists ----
+
+/// E36: `['1', ..., '8']`, the lines of column 1's queen.
+#[test]
+fn e36_level_one() {
+    let out = stdout(&["levels", "8", "--queens", "1", "--format", "python"]);
+    assert_eq!(quoted(&out), quoted(&excerpt("004-level-1")));
+}
+
+/// E37, E38: column 1's queen on line 1 (then 2) leaves lines 3..8 (4..8)
+/// to column 2's: `'13'` ... `'18'`, `'24'` ... `'28'`.
+#[test]
+fn e37_e38_column_two_after_lines_one_and_two() {
+    let after_1 = stdout(&["levels", "8", "--queens", "2", "--prefix", "1"]);
+    let text = excerpt("004-column-2-after-1");
+    let said = text.lines().last().unwrap();
+    assert_eq!(lines(&after_1), quoted(said));
+    let after_2 = stdout(&["levels", "8", "--queens", "2", "--prefix", "2"]);
+    let text = excerpt("004-column-2-after-2");
+    assert_eq!(lines(&after_2), quoted(text.lines().last().unwrap()));
+}
+
+/// E39: the 42 placements of two queens, printed exactly as 004 prints
+/// the list.
+#[test]
+fn e39_level_two_exact() {
+    let out = stdout(&["levels", "8", "--queens", "2", "--format", "python"]);
+    let text = excerpt("004-level-2");
+    let start = text.find('[').unwrap();
+    let end = text.rfind(']').unwrap();
+    assert_eq!(out.trim_end(), &text[start..=end]);
+    assert_eq!(quoted(&out).len(), 42);
+}
+
+/// E40: the 140 placements of three queens (004 prints them over 13
+/// lines: compared as a sequence).
+#[test]
+fn e40_level_three() {
+    let out = stdout(&["levels", "8", "--queens", "3"]);
+    let want = quoted(&excerpt("004-level-3"));
+    assert_eq!(want.len(), 140);
+    assert_eq!(lines(&out), want);
+}
+
+/// E41: every level's size in every format of `count --solver levels`;
+/// levels 2 and 3 are the lengths of 004's two lists.
+#[test]
+fn e41_level_sizes_in_every_format() {
+    let want = "8 42 140 344 568 550 312 92";
+    let v = json(&["count", "8", "--solver", "levels"]);
+    assert_eq!(v["level_sizes"], want);
+    let sizes = numbers(want);
+    assert_eq!(sizes[1], quoted(&excerpt("004-level-2")).len() as u128);
+    assert_eq!(sizes[2], quoted(&excerpt("004-level-3")).len() as u128);
+    let text = stdout(&["count", "8", "--solver", "levels"]);
+    assert!(
+        text.lines().any(|l| l
+            .split_whitespace()
+            .eq(std::iter::once("level_sizes").chain(want.split(' ')))),
+        "{text}"
+    );
+    let csv = stdout(&["count", "8", "--solver", "levels", "--format", "csv"]);
+    let (head, row) = csv.split_once('\n').unwrap();
+    let at = head.split(',').position(|k| k == "level_sizes").unwrap();
+    assert_eq!(row.trim_end().split(',').nth(at), Some(want));
+}
