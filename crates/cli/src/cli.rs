@@ -52,7 +52,7 @@ pub enum Command {
     Show(ShowArgs),
     /// Find one solution for any n (up to 10^7), by construction or by search.
     #[command(
-        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
+        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 8 --reading columns              # 2 4 6 8 3 1 7 5, article 003's list\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
     )]
     Solve(SolveArgs),
     /// The most non-attacking kings, knights, bishops or rooks on an n x n board, and the ways to place them.
@@ -290,12 +290,25 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SolveFormat::Vector)]
     pub format: SolveFormat,
+    /// How the placement is read: rows (the column of each row's queen) or columns (the row of each column's queen, as article 003 writes its lists).
+    #[arg(long, value_enum, default_value_t = Reading::Rows)]
+    pub reading: Reading,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Reading {
+    /// Entry r is the column of row r's queen (this tool's vectors).
+    Rows,
+    /// Entry c is the row of column c's queen (article 003's construction, document 004).
+    Columns,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// The explicit rule by n mod 6 (O(n), every n >= 4 and n = 1).
+    /// Article 003's explicit rule by n mod 12 (O(n), every n >= 4 and n = 1).
     Construct,
+    /// The explicit rule by n mod 6 (Hoffman, Loessi and Moore; O(n), every n >= 4 and n = 1).
+    ConstructMod6,
     /// Iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable.
     MinConflicts,
     /// Next queen where it removes the fewest free squares, backtracking when stuck.

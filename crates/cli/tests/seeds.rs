@@ -109,3 +109,44 @@ fn e41_level_sizes_in_every_format() {
     let at = head.split(',').position(|k| k == "level_sizes").unwrap();
     assert_eq!(row.trim_end().split(',').nth(at), Some(want));
 }
+
+// ---- 003, the explicit construction ----
+
+/// The numbers after the colon of `line` (003's "14 dames (reste 2): 2, 4, ...").
+fn listed(line: &str) -> Vec<u128> {
+    numbers(line.split_once("):").unwrap().1)
+}
+
+/// E20: for n = 8 the rule gives 2 4 6 8 3 1 7 5 (the article shows it in a
+/// lost image; it follows from steps 2 and 4: the evens, then the odds
+/// swapped two by two since 8 mod 12 = 8). The excerpt is the rule itself;
+/// the remainder it names for eight queens is checked.
+#[test]
+fn e20_construction_for_eight() {
+    let text = excerpt("003-construction-8");
+    assert!(text.contains("c'est 8 pour le problème des huit dames"));
+    let out = stdout(&[
+        "solve",
+        "8",
+        "--method",
+        "construct",
+        "--reading",
+        "columns",
+    ]);
+    assert_eq!(out, "2 4 6 8 3 1 7 5\n");
+    // The default reading is the CLI's row -> column vector: the inverse.
+    assert_eq!(stdout(&["solve", "8"]), "6 1 5 2 8 3 7 4\n");
+}
+
+/// E21, E22, E23: the article's lists for 14, 15 and 20 queens.
+#[test]
+fn e21_e22_e23_construction_lists() {
+    for (n, name) in [
+        ("14", "003-construction-14"),
+        ("15", "003-construction-15"),
+        ("20", "003-construction-20"),
+    ] {
+        let out = stdout(&["solve", n, "--method", "construct", "--reading", "columns"]);
+        assert_eq!(numbers(&out), listed(&excerpt(name)), "n = {n}");
+    }
+}

@@ -46,6 +46,7 @@ struct Request {
     options: Options,
     out: Option<PathBuf>,
     format: SolveFormat,
+    reading: cli::Reading,
 }
 
 impl TryFrom<SolveArgs> for Request {
@@ -54,6 +55,7 @@ impl TryFrom<SolveArgs> for Request {
         let n = board_size(&a.n)?;
         let method = match a.method {
             cli::Method::Construct => Method::Construct,
+            cli::Method::ConstructMod6 => Method::ConstructMod6,
             cli::Method::MinConflicts => Method::MinConflicts,
             cli::Method::Heuristic => Method::Heuristic,
             cli::Method::Random => Method::Random,
@@ -96,6 +98,7 @@ impl TryFrom<SolveArgs> for Request {
             options,
             out: a.out,
             format: a.format,
+            reading: a.reading,
         })
     }
 }
@@ -126,7 +129,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let valid = solve::verify(&solution.columns);
     let flaw = (!valid).then(|| solve::first_flaw(&solution.columns));
     // Moved into the record that writes it: ten million columns are 40 MB.
-    let columns = std::mem::take(&mut solution.columns);
+    let columns = match req.reading {
+        cli::Reading::Rows => std::mem::take(&mut solution.columns),
+        cli::Reading::Columns => transpose(&solution.columns),
+    };
     let report = Report {
         req: &req,
         seconds,
@@ -165,6 +171,19 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The placement read column by column: entry c is the row of column c's
+/// queen (the inverse permutation of a valid solution; a placement that
+/// failed its check is reported as found, never read this way).
+fn transpose(columns: &[u32]) -> Vec<u32> {
+    let mut rows = vec![0; columns.len()];
+    for (r, &c) in columns.iter().enumerate() {
+        if let Some(slot) = rows.get_mut(c as usize) {
+            *slot = r as u32;
+        }
+    }
+    rows
 }
 
 /// There is no solution to show: the record says so (`found` false, the

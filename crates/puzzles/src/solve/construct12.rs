@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+use super::{check_n, Method, Solution, SolveError};
+
 /// Why the article's rule gives no list for this `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ConstructError {
@@ -118,6 +120,26 @@ pub fn row_to_column(column_to_row: &[usize]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// The article's construction as a [`Solution`] of the solve module
+/// (0-based columns, row by row; `steps` is n, one entry per queen).
+///
+/// ```
+/// use nqueens_puzzles::solve::{construct12::construct12, verify, SolveError};
+/// let s = construct12(8).unwrap();
+/// assert_eq!(s.columns, vec![5, 0, 4, 1, 7, 2, 6, 3]);
+/// assert!(verify(&s.columns));
+/// assert_eq!(construct12(2), Err(SolveError::NoSolution { n: 2 }));
+/// ```
+pub fn construct12(n: usize) -> Result<Solution, SolveError> {
+    check_n(n, Method::Construct)?;
+    let rows = row_vector(n).expect("check_n leaves n = 1 or n >= 4, where the rule is stated");
+    Ok(Solution {
+        columns: rows.iter().map(|&c| (c - 1) as u32).collect(),
+        steps: n as u64,
+        ..Solution::default()
+    })
 }
 
 /// The article's construction in the CLI's reading: entry `r - 1` is the

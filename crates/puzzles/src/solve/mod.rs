@@ -4,8 +4,12 @@
 //! for boards of millions of rows. The methods are those of the source
 //! documents, from the cleverest to the most naive:
 //!
-//! - [`construct`]: an explicit formula (the n mod 6 rule), O(n), every
-//!   n >= 4 and n = 1.
+//! - [`construct12::construct12`]: article 003's explicit rule by n mod
+//!   12, O(n), every n >= 4 and n = 1; [`construct`]: the rule by n mod 6
+//!   (Hoffman, Loessi and Moore), another formula with the same reach.
+//! - [`accessibility`]: exercise sheet 002's heuristic as the sheet
+//!   defines it (a fixed table, no backtracking), which seldom ends in a
+//!   solution.
 //! - [`min_conflicts`]: iterative repair (Minton et al., 1992) in the
 //!   linear-time form of Sosic and Gu: a greedy, nearly conflict-free random
 //!   permutation, then swaps of the queens still attacked, restarting if it
@@ -165,17 +169,19 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The five ways of finding a solution.
+/// The ways of finding a solution.
 ///
 /// ```
 /// use nqueens_puzzles::solve::Method;
 /// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
-/// assert_eq!(Method::ALL.len(), 5);
+/// assert_eq!(Method::ALL.len(), 6);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// [`construct`]: the explicit n mod 6 rule.
+    /// [`construct12::construct12`]: article 003's explicit rule by n mod 12.
     Construct,
+    /// [`construct`]: the explicit rule by n mod 6.
+    ConstructMod6,
     /// [`min_conflicts`]: greedy random start and iterative repair.
     MinConflicts,
     /// [`heuristic`]: fewest squares taken, with backtracking.
@@ -188,8 +194,9 @@ pub enum Method {
 
 impl Method {
     /// Every method, in the order of this module's list.
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 6] = [
         Method::Construct,
+        Method::ConstructMod6,
         Method::MinConflicts,
         Method::Heuristic,
         Method::Random,
@@ -204,6 +211,7 @@ impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::Construct => "construct",
+            Method::ConstructMod6 => "construct-mod6",
             Method::MinConflicts => "min-conflicts",
             Method::Heuristic => "heuristic",
             Method::Random => "random",
@@ -222,7 +230,9 @@ impl Method {
         match self {
             Method::Heuristic => HEURISTIC_MAX_N,
             Method::Backtrack => BACKTRACK_MAX_N,
-            Method::Construct | Method::MinConflicts | Method::Random => MAX_N,
+            Method::Construct | Method::ConstructMod6 | Method::MinConflicts | Method::Random => {
+                MAX_N
+            }
         }
     }
 
@@ -272,7 +282,8 @@ impl Default for Options {
 /// ```
 pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, SolveError> {
     match method {
-        Method::Construct => construct(n),
+        Method::Construct => construct12::construct12(n),
+        Method::ConstructMod6 => construct(n),
         Method::MinConflicts => min_conflicts(n, options.seed),
         Method::Heuristic => heuristic(n),
         Method::Random => random(n, options.seed, options.max_attempts),
