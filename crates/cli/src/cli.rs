@@ -47,7 +47,7 @@ pub enum Command {
     Solutions(SolutionsArgs),
     /// Draw one board in the terminal, or as an SVG picture, and check it.
     #[command(
-        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg"
+        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg\n  nqueens show \"1 3 5 2 4\" --size 8   # 002's blocked board: row 6 has no free square"
     )]
     Show(ShowArgs),
     /// Find one solution for any n (up to 10^7), by construction or by search.
@@ -232,6 +232,9 @@ pub struct ShowArgs {
     /// Draw with ASCII only, even on a Unicode terminal.
     #[arg(long)]
     pub ascii: bool,
+    /// A partial board of N rows: fewer queens than rows, attacked squares marked, the first row left with no free square named.
+    #[arg(long, value_name = "N")]
+    pub size: Option<String>,
     /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,

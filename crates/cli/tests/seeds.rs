@@ -150,3 +150,70 @@ fn e21_e22_e23_construction_lists() {
         assert_eq!(numbers(&out), listed(&excerpt(name)), "n = {n}");
     }
 }
+
+// ---- 002 §1, the blocked boards ----
+
+/// The `★` squares of a figure drawn as the sheet draws it (a row number,
+/// then tab-separated cells): (row, column), both from 1.
+fn stars(text: &str) -> Vec<(usize, usize)> {
+    text.lines()
+        .filter_map(|l| {
+            let mut cells = l.split('\t');
+            let row = cells.next()?.trim().parse().ok()?;
+            Some((row, cells.position(|c| c.trim() == "★")? + 1))
+        })
+        .collect()
+}
+
+/// E07, E08: the sheet's two figures, five queens with the sixth blocked
+/// and seven with the eighth, drawn with the queens on the sheet's squares
+/// and the blocked row named.
+#[test]
+fn e07_e08_blocked_boards() {
+    for (name, placement, row) in [
+        ("002-blocked-five", "1 3 5 2 4", 6),
+        ("002-blocked-seven", "1 3 5 7 2 4 6", 8),
+    ] {
+        let text = excerpt(name);
+        let out = stdout(&["show", placement, "--size", "8"]);
+        assert_eq!(stars(&out), stars(&text), "{name}");
+        assert_eq!(stars(&text).len(), placement.split(' ').count());
+        let ordinal = ["sixième", "huitième"][usize::from(row == 8)];
+        assert!(text.contains(&format!("la {ordinal} est bloquée")));
+        assert!(
+            out.contains(&format!("blocked: row {row} has no free square")),
+            "{out}"
+        );
+    }
+}
+
+/// E09: the left figure's position has no completion: one line on stderr
+/// naming row 6, exit code 3; json says it in its record.
+#[test]
+fn e09_a_prefix_with_no_completion() {
+    common::nqueens()
+        .args(["solutions", "8", "--prefix", "1 3 5 2 4"])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr("nqueens: no solution extends --prefix \"1 3 5 2 4\": row 6 has no free square\n");
+    let out = common::nqueens()
+        .args([
+            "solutions",
+            "8",
+            "--prefix",
+            "1 3 5 2 4",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(3)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        (v["found"].as_bool(), v["blocked_row"].as_u64()),
+        (Some(false), Some(6))
+    );
+}

@@ -4,6 +4,7 @@
 pub(crate) mod count;
 pub(crate) mod dominate;
 mod levels;
+mod partial;
 pub(crate) mod pawns;
 mod pieces;
 mod show;

@@ -39,6 +39,9 @@ use crate::render::{self, TextStyle, SVG_MAX_N, TEXT_MAX_N};
 const EXIT_ATTACK: u8 = 1;
 
 pub fn run(args: ShowArgs) -> Result<ExitCode> {
+    if let Some(size) = &args.size {
+        return super::partial::run(&args, size);
+    }
     let columns = placement(&args.columns)?;
     let n = columns.len();
     let text = args.format == CountFormat::Text;
