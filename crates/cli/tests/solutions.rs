@@ -86,11 +86,11 @@ fn a_prefix_lists_exactly_the_solutions_that_start_with_it() {
         lines(&["solutions", "8", "--prefix", "1 5"]),
         ["1 5 8 6 3 7 2 4"]
     );
-    // No solution starts "1 3": nothing listed, one line why, exit code 3.
+    // No solution starts "1 3": nothing listed, one line why, exit code 1.
     nqueens()
         .args(["solutions", "8", "--prefix", "1 3"])
         .assert()
-        .code(3)
+        .code(1)
         .stdout("")
         .stderr(predicates::str::contains(
             "no solution extends --prefix \"1 3\"",

@@ -17,8 +17,9 @@
 //! write their header alone, json one record `{"n": N, "found": false}`,
 //! the drawings nothing. A `--prefix` that no solution extends is the
 //! exception: one line on stderr names the first row it leaves without a
-//! free square (002 §1's blocked boards; json: `blocked_row` in the
-//! record instead) and the exit code is 3.
+//! free square (002 §1's blocked boards; json also has `blocked_row` in
+//! its record) and the exit code is 1, as for any answer that is not a
+//! success.
 //!
 //! `--prefix` with `--unique` lists the fundamental solutions that start
 //! with the prefix themselves: every orbit is listed by its smallest
@@ -106,23 +107,20 @@ pub fn run(args: SolutionsArgs) -> Result<ExitCode> {
                 .ok()
                 .and_then(|p| p.first_blocked_row())
         });
-    let json = writer.json;
     let written = writer.finish(dead_end.flatten())?;
     if let Some(blocked) = dead_end {
-        if !json {
-            let words: Vec<String> = prefix.iter().map(|&c| (c + 1).to_string()).collect();
-            let why = match blocked {
-                Some(row) => format!("row {row} has no free square"),
-                None => {
-                    "every row below it keeps a free square, but they cannot all be filled".into()
-                }
-            };
-            writeln!(
-                io::stderr(),
-                "nqueens: no solution extends --prefix \"{}\": {why}",
-                words.join(" ")
-            )?;
-        }
+        // On stderr in every format (json also has it in its record), as
+        // `solve` does for its answers that are not a success.
+        let words: Vec<String> = prefix.iter().map(|&c| (c + 1).to_string()).collect();
+        let why = match blocked {
+            Some(row) => format!("row {row} has no free square"),
+            None => "every row below it keeps a free square, but they cannot all be filled".into(),
+        };
+        writeln!(
+            io::stderr(),
+            "nqueens: no solution extends --prefix \"{}\": {why}",
+            words.join(" ")
+        )?;
         return Ok(ExitCode::from(EXIT_NO_COMPLETION));
     }
     if let Some(check) = check {
@@ -306,7 +304,7 @@ fn limit(text: &str) -> Result<u64> {
 
 /// The keys of a `solution` record.
 /// Exit code for a `--prefix` that no solution extends (docs/formats.md).
-const EXIT_NO_COMPLETION: u8 = 3;
+const EXIT_NO_COMPLETION: u8 = 1;
 
 const COLUMNS: [Column; 2] = [
     Column {
