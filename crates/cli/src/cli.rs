@@ -293,6 +293,18 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SolveFormat::Vector)]
     pub format: SolveFormat,
+    /// accessibility: the first queen's square, ROW,COL from 0 as the sheet writes it [default: 0,0].
+    #[arg(long, value_name = "ROW,COL")]
+    pub start: Option<String>,
+    /// accessibility: run from every square (column by column) and list, as the sheet does, the runs that end in a solution.
+    #[arg(long)]
+    pub every_start: bool,
+    /// accessibility: print the table of accessibilities first (squares a queen attacks, its own left out).
+    #[arg(long)]
+    pub table: bool,
+    /// accessibility: keep a list of the free squares (the sheet's placerOptm) instead of scanning the board; the same runs, fewer squares examined.
+    #[arg(long)]
+    pub free_list: bool,
     /// How the placement is read: rows (the column of each row's queen) or columns (the row of each column's queen, as article 003 writes its lists).
     #[arg(long, value_enum, default_value_t = Reading::Rows)]
     pub reading: Reading,
@@ -320,6 +332,8 @@ pub enum Method {
     Random,
     /// The first solution of the depth-first search.
     Backtrack,
+    /// Exercise sheet 002's heuristic as it defines it: a fixed table, the free square of least accessibility, no backtracking (n <= 50).
+    Accessibility,
 }
 
 #[derive(Debug, clap::Args)]

@@ -218,3 +218,88 @@ fn e09_a_prefix_with_no_completion() {
         (Some(false), Some(6))
     );
 }
+
+// ---- 002 §2.5, the accessibility heuristic ----
+
+/// The output lines of a command, without the closing `squares examined`.
+fn without_work(out: &str) -> Vec<String> {
+    lines(out)
+        .into_iter()
+        .filter(|l| !l.starts_with("squares examined: "))
+        .collect()
+}
+
+/// E15: the 5 x 5 table (the excerpt's first row follows the prompt, whose
+/// answer `5` the document lost: erratum 5 of EXAMPLES.md).
+#[test]
+fn e15_the_five_by_five_table() {
+    let text = excerpt("002-accessibility-5x5");
+    let want = numbers(text.split_once('?').unwrap().1);
+    assert_eq!(want.len(), 25);
+    let out = stdout(&[
+        "solve",
+        "5",
+        "--method",
+        "accessibility",
+        "--table",
+        "--start",
+        "1,1",
+    ]);
+    let grid: Vec<String> = lines(&out).into_iter().take(5).collect();
+    assert_eq!(numbers(&grid.join("\n")), want);
+}
+
+/// E16: run from every square, exactly the sheet's three solutions, from
+/// (1,1), (2,2) and (4,4), in the sheet's words and pairs.
+#[test]
+fn e16_every_start_gives_the_sheets_three_solutions() {
+    let out = stdout(&["solve", "5", "--method", "accessibility", "--every-start"]);
+    let want: Vec<String> = lines(&excerpt("002-heuristic-5x5"))
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(without_work(&out), want);
+    // One start: the sheet's first run, 1-based row -> column 5 2 4 1 3.
+    let one = stdout(&["solve", "5", "--method", "accessibility", "--start", "1,1"]);
+    assert_eq!(one, "5 2 4 1 3\n");
+}
+
+/// E17: placerOptm, the free list, makes the same runs and examines fewer
+/// squares (2525 against 1058 over the 25 starts).
+#[test]
+fn e17_the_free_list_runs_the_same_with_less_work() {
+    let args = ["solve", "5", "--method", "accessibility", "--every-start"];
+    let scan = stdout(&args);
+    let list = stdout(&[&args[..], &["--free-list"]].concat());
+    assert_eq!(without_work(&scan), without_work(&list));
+    let work = |out: &str| numbers(out.lines().last().unwrap())[0];
+    assert!(excerpt("002-placer-optm").contains("placerOptm"));
+    assert_eq!((work(&scan), work(&list)), (2525, 1058));
+}
+
+/// E14: "un coin possède la valeur 22": by the sheet's own count (its 5 x 5
+/// corner is 12, the square left out) the 8 x 8 corner is 21 (erratum 3);
+/// every start at n = 8 ends without a solution, and says so.
+#[test]
+fn e14_the_corner_is_21_not_22() {
+    assert!(excerpt("002-accessibility-corner-22").contains("un coin possède la valeur 22"));
+    let out = common::nqueens()
+        .args([
+            "solve",
+            "8",
+            "--method",
+            "accessibility",
+            "--table",
+            "--every-start",
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let first = numbers(out.lines().next().unwrap());
+    assert_eq!(first[0], 21);
+    assert_eq!(numbers(out.lines().nth(3).unwrap())[3], 27);
+    assert!(!out.contains("Solution issue de"));
+}

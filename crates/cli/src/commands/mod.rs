@@ -1,6 +1,7 @@
 //! The verbs: each takes validated options, asks the scheduler, and writes
 //! records through an export sink.
 
+mod accessibility;
 pub(crate) mod count;
 pub(crate) mod dominate;
 mod levels;

@@ -47,6 +47,9 @@ struct Request {
     out: Option<PathBuf>,
     format: SolveFormat,
     reading: cli::Reading,
+    /// The sheet's own listing (accessibility with --table or
+    /// --every-start): whether from every start, whether with the table.
+    sheet: Option<(bool, bool)>,
 }
 
 impl TryFrom<SolveArgs> for Request {
@@ -60,6 +63,7 @@ impl TryFrom<SolveArgs> for Request {
             cli::Method::Heuristic => Method::Heuristic,
             cli::Method::Random => Method::Random,
             cli::Method::Backtrack => Method::Backtrack,
+            cli::Method::Accessibility => Method::Accessibility,
         };
         if n > method.max_n() {
             // The kernel says it in the same words; saying it here spares
@@ -92,6 +96,20 @@ impl TryFrom<SolveArgs> for Request {
             }
             options.max_attempts = attempts(text)?;
         }
+        let sheet = a.start.is_some() || a.every_start || a.table || a.free_list;
+        if sheet && method != Method::Accessibility {
+            bail!(
+                "--start, --every-start, --table and --free-list apply to --method accessibility, not to {}",
+                method.name()
+            );
+        }
+        if let Some(text) = &a.start {
+            if a.every_start {
+                bail!("--start and --every-start exclude each other");
+            }
+            options.start = Some(super::accessibility::square(text, n)?);
+        }
+        options.free_list = a.free_list;
         Ok(Request {
             n,
             method,
@@ -99,12 +117,16 @@ impl TryFrom<SolveArgs> for Request {
             out: a.out,
             format: a.format,
             reading: a.reading,
+            sheet: (a.every_start || a.table).then_some((a.every_start, a.table)),
         })
     }
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let req = Request::try_from(args)?;
+    if let Some((every_start, table)) = req.sheet {
+        return super::accessibility::run(req.n, every_start, table, &req.options);
+    }
     // Before the search, which may take seconds: fail fast on a bad FILE.
     let file = req
         .out
@@ -117,6 +139,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let mut solution = match found {
         Ok(s) => s,
         Err(e @ SolveError::NoSolution { .. }) => return no_solution(&req, seconds, e.to_string()),
+        Err(e @ SolveError::Stuck { .. }) => return no_solution(&req, seconds, e.to_string()),
         Err(e @ SolveError::GaveUp { .. }) => {
             return no_solution(
                 &req,
@@ -250,6 +273,10 @@ impl Report<'_> {
                 ),
             ),
             ("attempts", count(method == Method::Random, |s| s.attempts)),
+            (
+                "examined",
+                count(method == Method::Accessibility, |s| s.examined),
+            ),
             ("note", self.note.clone().into()),
             ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
             ("placement", placement.map_or(Cell::Null, Cell::Columns)),

@@ -29,8 +29,11 @@
 //! ```
 //! use nqueens_puzzles::solve::{solve, verify, Method, Options};
 //! for method in Method::ALL {
-//!     let s = solve(12, method, &Options::default()).unwrap();
-//!     assert!(verify(&s.columns), "{}", method.name());
+//!     match solve(12, method, &Options::default()) {
+//!         Ok(s) => assert!(verify(&s.columns), "{}", method.name()),
+//!         // The sheet's heuristic never backtracks: from (0,0) it is stuck.
+//!         Err(e) => assert_eq!(method, Method::Accessibility, "{e}"),
+//!     }
 //! }
 //! ```
 
@@ -76,6 +79,12 @@ pub const HEURISTIC_MAX_N: usize = 42;
 /// n = 34 takes 26 s and n = 36 more than 30 s.
 pub const BACKTRACK_MAX_N: usize = 33;
 
+/// The largest board [`accessibility`] accepts: its whole-board scan
+/// costs n² per queen, n³ a run and n⁴ from every start; measured in a
+/// release build (2 cores, loaded), every start at n = 50 takes about a
+/// second.
+pub const ACCESSIBILITY_MAX_N: usize = 50;
+
 /// The seed of the random methods when none is given.
 pub const DEFAULT_SEED: u64 = 0;
 
@@ -105,6 +114,9 @@ pub struct Solution {
     pub backtracks: u64,
     /// Permutations tried, the successful one included (random).
     pub attempts: u64,
+    /// Squares read while choosing (accessibility): the measure of its
+    /// whole-board scan against its free list.
+    pub examined: u64,
 }
 
 /// Why no solution was returned.
@@ -138,6 +150,12 @@ pub enum SolveError {
         /// The permutations tried.
         attempts: u64,
     },
+    /// The accessibility heuristic, which never backtracks, was left with
+    /// no free square before n queens stood.
+    Stuck {
+        /// The queens it placed.
+        placed: usize,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -159,6 +177,11 @@ impl fmt::Display for SolveError {
                 f,
                 "no solution exists for n = {n}: no {n} queens on a {n} x {n} board avoid each other"
             ),
+            SolveError::Stuck { placed } => write!(
+                f,
+                "the accessibility heuristic placed {placed} queens and found no free square for the next \
+                 (it never backtracks: try another --start, or --every-start)"
+            ),
             SolveError::GaveUp { attempts } => write!(
                 f,
                 "gave up after {attempts} random placements without a solution"
@@ -174,7 +197,7 @@ impl std::error::Error for SolveError {}
 /// ```
 /// use nqueens_puzzles::solve::Method;
 /// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
-/// assert_eq!(Method::ALL.len(), 6);
+/// assert_eq!(Method::ALL.len(), 7);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
@@ -190,17 +213,21 @@ pub enum Method {
     Random,
     /// [`backtrack`]: the first solution of the depth-first search.
     Backtrack,
+    /// [`accessibility`]: exercise sheet 002's heuristic as it defines it,
+    /// from one starting square, without backtracking.
+    Accessibility,
 }
 
 impl Method {
     /// Every method, in the order of this module's list.
-    pub const ALL: [Method; 6] = [
+    pub const ALL: [Method; 7] = [
         Method::Construct,
         Method::ConstructMod6,
         Method::MinConflicts,
         Method::Heuristic,
         Method::Random,
         Method::Backtrack,
+        Method::Accessibility,
     ];
 
     /// The method's name on the command line and in reports.
@@ -216,6 +243,7 @@ impl Method {
             Method::Heuristic => "heuristic",
             Method::Random => "random",
             Method::Backtrack => "backtrack",
+            Method::Accessibility => "accessibility",
         }
     }
 
@@ -230,6 +258,7 @@ impl Method {
         match self {
             Method::Heuristic => HEURISTIC_MAX_N,
             Method::Backtrack => BACKTRACK_MAX_N,
+            Method::Accessibility => ACCESSIBILITY_MAX_N,
             Method::Construct | Method::ConstructMod6 | Method::MinConflicts | Method::Random => {
                 MAX_N
             }
@@ -260,6 +289,12 @@ pub struct Options {
     pub seed: u64,
     /// The attempts [`random`] makes before giving up.
     pub max_attempts: u64,
+    /// The first queen's square of [`accessibility`], `(row, column)` from
+    /// 0 as the sheet writes it (`None`: the corner (0,0)).
+    pub start: Option<(usize, usize)>,
+    /// Whether [`accessibility`] keeps a list of the free squares
+    /// (`placerOptm`) instead of scanning the board (`placerNaif`).
+    pub free_list: bool,
 }
 
 impl Default for Options {
@@ -267,6 +302,8 @@ impl Default for Options {
         Options {
             seed: DEFAULT_SEED,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
+            start: None,
+            free_list: false,
         }
     }
 }
@@ -288,6 +325,10 @@ pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, So
         Method::Heuristic => heuristic(n),
         Method::Random => random(n, options.seed, options.max_attempts),
         Method::Backtrack => backtrack(n),
+        Method::Accessibility => {
+            check_n(n, method)?;
+            accessibility::solve(n, options.start, options.free_list)
+        }
     }
 }
 
@@ -330,7 +371,11 @@ mod tests {
 
     #[test]
     fn every_method_solves_small_boards() {
-        for method in Method::ALL {
+        // The sheet's heuristic never backtracks and seldom succeeds.
+        for method in Method::ALL
+            .into_iter()
+            .filter(|&m| m != Method::Accessibility)
+        {
             for n in (4..=9).chain([1]) {
                 let s = solve(n, method, &Options::default()).unwrap();
                 assert!(verify(&s.columns), "{} n = {n}", method.name());
