@@ -303,3 +303,22 @@ fn e14_the_corner_is_21_not_22() {
     assert_eq!(numbers(out.lines().nth(3).unwrap())[3], 27);
     assert!(!out.contains("Solution issue de"));
 }
+
+// ---- 002 §2.6, brute force ----
+
+/// E19: every set of n squares (at n = 6 for the test build's speed:
+/// C(36, 6) = 1,947,792 sets, 4 solutions) and one queen per row (6^6).
+#[test]
+fn e19_brute_force_over_sets_and_rows() {
+    assert!(excerpt("002-brute-force").contains("toutes les combinaisons possibles"));
+    let sets = json(&["count", "6", "--solver", "brute-sets"]);
+    assert_eq!(
+        (sets["total"].as_u64(), sets["nodes"].as_u64()),
+        (Some(4), Some(1_947_792))
+    );
+    let rows = json(&["count", "6", "--solver", "brute-rows"]);
+    assert_eq!(
+        (rows["total"].as_u64(), rows["nodes"].as_u64()),
+        (Some(4), Some(46_656))
+    );
+}

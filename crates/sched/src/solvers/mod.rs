@@ -2,6 +2,8 @@
 
 mod bitmask;
 mod brute;
+mod brute_rows;
+mod brute_sets;
 mod classic;
 mod columns;
 mod halves;
@@ -16,6 +18,8 @@ use crate::{Error, Hooks, Options, Outcome};
 
 pub use bitmask::Bitmask;
 pub use brute::Brute;
+pub use brute_rows::BruteRows;
+pub use brute_sets::BruteSets;
 pub use classic::Classic;
 pub use columns::Columns;
 pub use halves::Halves;
@@ -63,6 +67,7 @@ pub trait Solver: Sync {
 pub fn all() -> &'static [&'static dyn Solver] {
     &[
         &Halves, &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
+        &BruteRows, &BruteSets,
     ]
 }
 
