@@ -91,6 +91,11 @@ pub enum Command {
         after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
     )]
     Levels(LevelsArgs),
+    /// The sizes of the search spaces the source documents compare: (n^2)^n, A(n^2, n), C(n^2, n), n^n, n!.
+    #[command(
+        after_help = "Example:\n  nqueens space 8   # 281474976710656, 178462987637760, 4426165368, 16777216, 40320"
+    )]
+    Space(SpaceArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
     Solvers(SolversArgs),
@@ -263,6 +268,14 @@ pub enum LevelsFormat {
     Digits,
     /// The whole level as 004's Python prints it: `['13', '14', ...]`.
     Python,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct SpaceArgs {
+    /// Board size (1 to 10000).
+    #[arg(value_name = "N")]
+    pub n: String,
 }
 
 #[derive(Debug, clap::Args)]

@@ -96,7 +96,11 @@ impl TryFrom<BenchArgs> for Bench {
         let baseline = solver(&a.baseline)?;
         let mut solvers = vec![baseline];
         let named = match a.solvers.as_deref() {
-            None => solvers::all().to_vec(),
+            None => solvers::all()
+                .iter()
+                .copied()
+                .filter(|s| s.in_default_bench())
+                .collect(),
             Some(list) => {
                 let names: Vec<&str> = list.split(',').map(str::trim).collect();
                 if names.iter().any(|n| n.is_empty()) {

@@ -322,3 +322,28 @@ fn e19_brute_force_over_sets_and_rows() {
         (Some(4), Some(46_656))
     );
 }
+
+// ---- 000, 003, the search spaces ----
+
+/// E03, E30: 64^8, A(64, 8) and 8^8 as the article prints them (its
+/// thin-space groups removed; its lost superscripts, `648 = 248`, are
+/// erratum 6), and 000's "une case parmi 64, la seconde une sur 63".
+#[test]
+fn e03_e30_search_space_sizes() {
+    let out = stdout(&["space", "8"]);
+    let value = |name: &str| -> String {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap();
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    let article = excerpt("003-search-space").replace([' ', '\u{202f}', '\u{a0}'], "");
+    for name in ["placements", "arrangements", "per_row"] {
+        assert!(article.contains(&value(name)), "{name}: {}", value(name));
+    }
+    assert_eq!(value("combinations"), "4426165368");
+    assert_eq!(value("permutations"), "40320");
+    assert!(excerpt("000-search-space").contains("une case parmi 64, la seconde une sur 63"));
+    assert_eq!(
+        value("arrangements"),
+        (57..=64u128).product::<u128>().to_string()
+    );
+}

@@ -12,6 +12,7 @@ mod show;
 mod solutions;
 mod solve;
 mod solvers;
+mod space;
 mod table;
 
 use std::process::ExitCode;
@@ -40,6 +41,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
         Command::Levels(a) => levels::run(a),
+        Command::Space(a) => space::run(a),
         Command::Solvers(a) => solvers::run(a),
     }
 }

@@ -22,6 +22,9 @@ impl Solver for BruteRows {
     fn max_n(&self) -> usize {
         9
     }
+    fn in_default_bench(&self) -> bool {
+        false
+    }
     fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let t = one_per_row(board.n()).expect("n <= max_n, within one_per_row's range");
         Ok(Outcome::sequential(Total::plain(

@@ -22,6 +22,9 @@ impl Solver for BruteSets {
     fn max_n(&self) -> usize {
         8
     }
+    fn in_default_bench(&self) -> bool {
+        false
+    }
     fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let t = every_set(board.n()).expect("n <= max_n, within every_set's range");
         Ok(Outcome::sequential(Total::plain(

@@ -47,6 +47,12 @@ pub trait Solver: Sync {
     fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<crate::Layout>, Error> {
         Ok(None)
     }
+    /// Whether `bench` runs it when no solvers are named: not the
+    /// exhaustive searches, whose point is the size of the space they walk
+    /// (seconds at n = 8 or 9, where every other solver takes microseconds).
+    fn in_default_bench(&self) -> bool {
+        true
+    }
     /// Whether it uses more than one thread when asked to.
     fn uses_threads(&self) -> bool {
         false
