@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use nqueens_kernel::reference::search_space::{size, Kind};
 
 use crate::cli::SpaceArgs;
@@ -15,6 +15,9 @@ use crate::options;
 
 pub fn run(args: SpaceArgs) -> Result<ExitCode> {
     let n = options::whole(&args.n, "n")?;
+    if n == 0 {
+        bail!("n must be at least 1, not 0 (boards run from 1 x 1)");
+    }
     let mut out = io::stdout().lock();
     for kind in Kind::ALL {
         let (name, formula) = match kind {

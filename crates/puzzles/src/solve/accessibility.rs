@@ -271,48 +271,6 @@ pub fn placer_optm(n: usize, start: Square) -> Result<Run, AccessibilityError> {
     })
 }
 
-/// One run as a [`Solution`](super::Solution) of the solve module, from
-/// `start` (the corner (0,0) when `None`), by the free list when
-/// `free_list`, else by the whole-board scan: 0-based columns row by row,
-/// `steps` the queens placed, `examined` the squares read. A run that does
-/// not end with n queens is [`SolveError::Stuck`](super::SolveError::Stuck);
-/// a start off the board is refused like a board too large.
-///
-/// ```
-/// use nqueens_puzzles::solve::{accessibility::solve, SolveError};
-/// // 002 §2.5: from (1,1), (1,1) (3,0) (4,2) (0,4) (2,3): rows 0..4 hold
-/// // columns 4, 1, 3, 0, 2.
-/// assert_eq!(solve(5, Some((1, 1)), false).unwrap().columns, vec![4, 1, 3, 0, 2]);
-/// assert_eq!(solve(5, Some((0, 0)), true), Err(SolveError::Stuck { placed: 4 }));
-/// ```
-pub fn solve(
-    n: usize,
-    start: Option<Square>,
-    free_list: bool,
-) -> Result<super::Solution, super::SolveError> {
-    let place = if free_list { placer_optm } else { placer_naif };
-    let run = place(n, start.unwrap_or((0, 0))).map_err(|_| super::SolveError::TooLarge {
-        n,
-        method: super::Method::Accessibility,
-        limit: super::ACCESSIBILITY_MAX_N,
-    })?;
-    if !run.success {
-        return Err(super::SolveError::Stuck {
-            placed: run.placed.len(),
-        });
-    }
-    let mut columns = vec![0; n];
-    for &(r, c) in &run.placed {
-        columns[r] = c as u32;
-    }
-    Ok(super::Solution {
-        columns,
-        steps: n as u64,
-        examined: run.examined,
-        ..super::Solution::default()
-    })
-}
-
 /// Which search `test_heuristiq` calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {

@@ -327,9 +327,43 @@ pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, So
         Method::Backtrack => backtrack(n),
         Method::Accessibility => {
             check_n(n, method)?;
-            accessibility::solve(n, options.start, options.free_list)
+            by_accessibility(n, options)
         }
     }
+}
+
+/// One run of [`accessibility`] as a [`Solution`]: from `options.start`
+/// (the corner (0,0) when `None`), by the free list or the whole-board
+/// scan; `examined` counts the squares read. A run that does not end with n
+/// queens is [`SolveError::Stuck`]; a start off the board is refused as
+/// too large a board would be.
+fn by_accessibility(n: usize, options: &Options) -> Result<Solution, SolveError> {
+    let place = if options.free_list {
+        accessibility::placer_optm
+    } else {
+        accessibility::placer_naif
+    };
+    let method = Method::Accessibility;
+    let run = place(n, options.start.unwrap_or((0, 0))).map_err(|_| SolveError::TooLarge {
+        n,
+        method,
+        limit: method.max_n(),
+    })?;
+    if !run.success {
+        return Err(SolveError::Stuck {
+            placed: run.placed.len(),
+        });
+    }
+    let mut columns = vec![0; n];
+    for &(r, c) in &run.placed {
+        columns[r] = c as u32;
+    }
+    Ok(Solution {
+        columns,
+        steps: n as u64,
+        examined: run.examined,
+        ..Solution::default()
+    })
 }
 
 /// Refuses what no method can do: an empty board, a board beyond `method`'s
@@ -366,6 +400,25 @@ mod tests {
             );
             let one = solve(1, method, &o).unwrap();
             assert_eq!(one.columns, [0]);
+        }
+    }
+
+    #[test]
+    fn the_sheets_heuristic_from_its_starts() {
+        // 002 §2.5: from (1,1), (1,1) (3,0) (4,2) (0,4) (2,3): rows 0..4
+        // hold columns 4, 1, 3, 0, 2; from (0,0) it is stuck at 4 queens.
+        let from = |start, free_list| Options {
+            start: Some(start),
+            free_list,
+            ..Options::default()
+        };
+        for free_list in [false, true] {
+            let s = solve(5, Method::Accessibility, &from((1, 1), free_list)).unwrap();
+            assert_eq!(s.columns, [4, 1, 3, 0, 2]);
+            assert_eq!(
+                solve(5, Method::Accessibility, &from((0, 0), free_list)),
+                Err(SolveError::Stuck { placed: 4 })
+            );
         }
     }
 
