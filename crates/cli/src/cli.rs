@@ -3,7 +3,7 @@
 //! the registries that own them, so `--help` and completions know them.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use nqueens_puzzles::pieces::Piece;
 use nqueens_puzzles::solve::Method;
 use nqueens_sched::solvers;
@@ -53,12 +53,12 @@ pub enum Command {
     Solutions(SolutionsArgs),
     /// Draw one board in the terminal, or as an SVG picture, and check it.
     #[command(
-        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg"
+        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg\n  nqueens show \"1 3 5 2 4\" --size 8   # 002's blocked board: row 6 has no free square"
     )]
     Show(ShowArgs),
     /// Find one solution for any n (up to 10^7), by construction or by search.
     #[command(
-        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
+        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 8 --reading columns              # 2 4 6 8 3 1 7 5, article 003's list\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
     )]
     Solve(SolveArgs),
     /// The most non-attacking kings, knights, bishops or rooks on an n x n board, and the ways to place them.
@@ -92,6 +92,16 @@ pub enum Command {
     /// Check every shard's result against the plan and add them up (total, unique, nodes).
     #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
     Merge(MergeArgs),
+    /// Document 004's level lists: every placement of the first K columns' queens, in its order and notation.
+    #[command(
+        after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
+    )]
+    Levels(LevelsArgs),
+    /// The sizes of the search spaces the source documents compare: (n^2)^n, A(n^2, n), C(n^2, n), n^n, n!.
+    #[command(
+        after_help = "Example:\n  nqueens space 8   # 281474976710656, 178462987637760, 4426165368, 16777216, 40320"
+    )]
+    Space(SpaceArgs),
     /// List the counting methods and what they do.
     #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
     Solvers(SolversArgs),
@@ -277,9 +287,45 @@ pub struct ShowArgs {
     /// Draw with ASCII only, even on a Unicode terminal.
     #[arg(long)]
     pub ascii: bool,
+    /// A partial board of N rows: fewer queens than rows, attacked squares marked, the first row left with no free square named.
+    #[arg(long, value_name = "N")]
+    pub size: Option<String>,
     /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct LevelsArgs {
+    /// Board size (1 to 64).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// How many queens, one per column from column 1 (1 to N).
+    #[arg(long, value_name = "K")]
+    pub queens: String,
+    /// Only placements whose first columns hold these 1-based lines, e.g. "1" or "7 5".
+    #[arg(long, value_name = "\"r1 r2 ...\"", allow_hyphen_values = true)]
+    pub prefix: Option<String>,
+    /// How the placements are written.
+    #[arg(long, value_enum, default_value_t = LevelsFormat::Digits)]
+    pub format: LevelsFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelsFormat {
+    /// One placement a line, its lines as digits: `13` (a list `[1, 10]` past n = 9).
+    Digits,
+    /// The whole level as 004's Python prints it: `['13', '14', ...]`.
+    Python,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct SpaceArgs {
+    /// Board size (1 to 10000).
+    #[arg(value_name = "N")]
+    pub n: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -310,6 +356,29 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SolveFormat::Vector)]
     pub format: SolveFormat,
+    /// accessibility: the first queen's square, ROW,COL from 0 as the sheet writes it [default: 0,0].
+    #[arg(long, value_name = "ROW,COL")]
+    pub start: Option<String>,
+    /// accessibility: run from every square (column by column) and list, as the sheet does, the runs that end in a solution.
+    #[arg(long)]
+    pub every_start: bool,
+    /// accessibility: print the table of accessibilities first (squares a queen attacks, its own left out).
+    #[arg(long)]
+    pub table: bool,
+    /// accessibility: keep a list of the free squares (the sheet's placerOptm) instead of scanning the board; the same runs, fewer squares examined.
+    #[arg(long)]
+    pub free_list: bool,
+    /// How the placement is read: rows (the column of each row's queen) or columns (the row of each column's queen, as article 003 writes its lists).
+    #[arg(long, value_enum, default_value_t = Reading::Rows)]
+    pub reading: Reading,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Reading {
+    /// Entry r is the column of row r's queen (this tool's vectors).
+    Rows,
+    /// Entry c is the row of column c's queen (article 003's construction, document 004).
+    Columns,
 }
 
 #[derive(Debug, clap::Args)]

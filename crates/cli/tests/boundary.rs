@@ -76,7 +76,7 @@ const CASES: &[(&[&str], &str)] = &[
     // A solve method's n range, and the options only some methods take.
     (
         &["solve", "15", "--method", "random"],
-        "from 1 to 14 for the random method (its practical limit; for larger boards use construct, min-conflicts",
+        "from 1 to 14 for the random method (its practical limit; for larger boards use construct, construct-mod6, min-conflicts",
     ),
     (&["solve", "43", "--method", "heuristic"], "from 1 to 42 for the heuristic method"),
     (&["solve", "34", "--method", "backtrack"], "from 1 to 33 for the backtrack method"),
@@ -106,7 +106,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["bench", "--repeat", "0"], "--repeat must be a whole number from 1 to 1000, not 0"),
     // Value lists from the registries.
     (&["count", "8", "--solver", "nope"], "[possible values: halves, pairs, parallel, mirror"),
-    (&["solve", "8", "--method", "guess"], "[possible values: construct, min-conflicts"),
+    (&["solve", "8", "--method", "guess"], "[possible values: construct, construct-mod6, min-conflicts"),
     (&["pieces", "queens", "8"], "[possible values: kings, knights, bishops, rooks]"),
 ];
 

@@ -70,7 +70,7 @@ fn unique_lists_the_12_fundamental_solutions_with_their_orbits() {
 #[test]
 fn a_prefix_lists_exactly_the_solutions_that_start_with_it() {
     let all = lines(&["solutions", "8"]);
-    for prefix in ["1 5", "2", "3 6 2", "8 4 1 3 6 2 7 5", "1 3"] {
+    for prefix in ["1 5", "2", "3 6 2", "8 4 1 3 6 2 7 5"] {
         let expected: Vec<&String> = all
             .iter()
             .filter(|l| format!("{l} ").starts_with(&format!("{prefix} ")))
@@ -86,6 +86,15 @@ fn a_prefix_lists_exactly_the_solutions_that_start_with_it() {
         lines(&["solutions", "8", "--prefix", "1 5"]),
         ["1 5 8 6 3 7 2 4"]
     );
+    // No solution starts "1 3": nothing listed, one line why, exit code 1.
+    nqueens()
+        .args(["solutions", "8", "--prefix", "1 3"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "no solution extends --prefix \"1 3\"",
+        ));
     // With --unique: the fundamental solutions that themselves start so.
     let unique = lines(&["solutions", "8", "--unique", "--prefix", "2"]);
     assert_eq!(unique.len(), 7);

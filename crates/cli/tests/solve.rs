@@ -96,7 +96,13 @@ fn every_method_solves_small_boards() {
             assert!(is_solution(&columns), "{method} n = {n}: {columns:?}");
         }
     }
-    for method in ["construct", "min-conflicts", "heuristic", "backtrack"] {
+    for method in [
+        "construct",
+        "construct-mod6",
+        "min-conflicts",
+        "heuristic",
+        "backtrack",
+    ] {
         let columns = vector(&stdout(&["solve", "20", "--method", method]));
         assert!(is_solution(&columns), "{method} n = 20: {columns:?}");
     }
@@ -104,7 +110,12 @@ fn every_method_solves_small_boards() {
 
 #[test]
 fn the_default_is_the_construction_and_backtrack_finds_the_first_solution() {
-    assert_eq!(stdout(&["solve", "8"]), "4 6 8 2 7 1 3 5\n");
+    // Article 003's rule by n mod 12, in this tool's row -> column reading.
+    assert_eq!(stdout(&["solve", "8"]), "6 1 5 2 8 3 7 4\n");
+    assert_eq!(
+        stdout(&["solve", "8", "--method", "construct-mod6"]),
+        "4 6 8 2 7 1 3 5\n"
+    );
     assert_eq!(
         stdout(&["solve", "8", "--method", "backtrack"]),
         "1 5 8 6 3 7 2 4\n"

@@ -116,7 +116,7 @@ pub struct Layout {
 }
 
 /// What a solver's total search found, and how it went about it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// Solutions and nodes.
     pub total: Total,
@@ -130,8 +130,9 @@ pub struct Outcome {
     pub calls: Option<u64>,
     /// Passes of the column loop (classic solver).
     pub iterations: Option<u64>,
-    /// Largest list of partial placements held at once (levels solver).
-    pub peak_list: Option<u64>,
+    /// The number of valid placements of 1, 2, ..., n queens (levels
+    /// solver): its peak is the largest list it held.
+    pub level_sizes: Option<Vec<u64>>,
 }
 
 impl Outcome {
@@ -285,7 +286,7 @@ pub fn count_task(
         symmetry_nodes: s.symmetry_nodes,
         calls: outcome.calls,
         iterations: outcome.iterations,
-        peak_list: outcome.peak_list,
+        level_sizes: outcome.level_sizes,
         seconds,
         symmetry_seconds,
     })

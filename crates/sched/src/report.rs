@@ -111,9 +111,10 @@ pub struct Report {
     /// Passes of the column loop (classic solver only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub iterations: Option<u64>,
-    /// Largest list of partial placements held at once (levels solver only).
+    /// The number of valid placements of 1, 2, ..., n queens (levels
+    /// solver only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub peak_list: Option<u64>,
+    pub level_sizes: Option<Vec<u64>>,
     /// Wall-clock seconds for the whole count.
     pub seconds: f64,
     /// Seconds spent in the symmetric searches (the price of the unique

@@ -79,15 +79,24 @@ fn every_depth_and_thread_count_gives_identical_reports() {
     }
 }
 
+/// The deliberately slow designs, kept to small boards here.
+const SLOW: [&str; 6] = [
+    "brute",
+    "brute-rows",
+    "brute-sets",
+    "levels",
+    "columns",
+    "classic",
+];
+
 #[test]
 fn all_solvers_agree_with_each_other_and_with_oeis() {
     // The deliberately slow designs stop at n = 9 here (the test build is
     // unoptimised); the kernel's own tests check them against the naive search.
-    let slow = ["brute", "levels", "columns", "classic"];
     for n in 1..=11 {
         let want = nqueens_kernel::oeis::known(n).unwrap();
         for solver in solvers::all() {
-            if n > solver.max_n() || (n > 9 && slow.contains(&solver.name())) {
+            if n > solver.max_n() || (n > 9 && SLOW.contains(&solver.name())) {
                 continue;
             }
             let r = run(solver.name(), n, 2, None);
@@ -100,10 +109,9 @@ fn all_solvers_agree_with_each_other_and_with_oeis() {
 fn every_solver_and_thread_count_matches_oeis_to_n_14() {
     // The designs that need seconds or more at n = 12..14 in the test build
     // stop at 11 above; every other solver runs on 1 and 2 threads here.
-    let slow = ["brute", "levels", "columns", "classic"];
     for n in 12..=14 {
         let want = nqueens_kernel::oeis::known(n).unwrap();
-        for solver in solvers::all().iter().filter(|s| !slow.contains(&s.name())) {
+        for solver in solvers::all().iter().filter(|s| !SLOW.contains(&s.name())) {
             for threads in [1, 2] {
                 let r = run(solver.name(), n, threads, None);
                 assert_eq!((r.total, r.unique), want, "{} at n = {n}", solver.name());

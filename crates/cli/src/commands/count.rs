@@ -62,6 +62,14 @@ fn peak_memory() -> Cell {
     memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
 }
 
+/// The levels solver's level sizes, `8 42 140 ...` (004's lists).
+fn level_sizes(r: &Report) -> Cell {
+    r.level_sizes.as_ref().map_or(Cell::Null, |sizes| {
+        let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
+        Cell::Text(words.join(" "))
+    })
+}
+
 /// The report as one record, an ordinary count's or a variant's: the
 /// keys, in order.
 fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Budget>) -> Record {
@@ -85,6 +93,7 @@ fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Bud
         ("symmetry_nodes", r.symmetry_nodes.into()),
         ("calls", r.calls.into()),
         ("iterations", r.iterations.into()),
+        ("level_sizes", level_sizes(r)),
         ("seconds", r.seconds.into()),
         ("symmetry_seconds", r.symmetry_seconds.into()),
         ("nodes_per_second", Cell::Int(rate.round() as u128)),

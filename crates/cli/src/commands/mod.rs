@@ -1,16 +1,20 @@
 //! The verbs: each takes its validated request (`crate::request`), asks the scheduler, and writes
 //! records through an export sink.
 
+mod accessibility;
 mod completions;
 pub(crate) mod count;
 pub(crate) mod dominate;
+mod levels;
 mod man;
+mod partial;
 pub(crate) mod pawns;
 mod pieces;
 mod show;
 mod solutions;
 mod solve;
 mod solvers;
+mod space;
 mod table;
 
 use std::process::ExitCode;
@@ -38,6 +42,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::RunShard(a) => cluster::shard::run_shard(a.try_into()?),
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
+        Command::Levels(a) => levels::run(a.try_into()?),
+        Command::Space(a) => space::run(a.try_into()?),
         Command::Solvers(a) => solvers::run(a),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => man::run(),

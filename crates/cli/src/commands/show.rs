@@ -40,6 +40,9 @@ use crate::request::Show;
 const EXIT_ATTACK: u8 = 1;
 
 pub fn run(args: Show) -> Result<ExitCode> {
+    if let Some(partial) = &args.partial {
+        return super::partial::run(partial);
+    }
     let columns = args.columns;
     let n = columns.len();
     let text = args.format == CountFormat::Text;

@@ -15,7 +15,11 @@
 //! csv and markdown are the machine formats, the others drawings of the
 //! same records. A listing that finds nothing exits 0: csv and markdown
 //! write their header alone, json one record `{"n": N, "found": false}`,
-//! the drawings nothing.
+//! the drawings nothing. A `--prefix` that no solution extends is the
+//! exception: one line on stderr names the first row it leaves without a
+//! free square (002 §1's blocked boards; json also has `blocked_row` in
+//! its record) and the exit code is 1, as for any answer that is not a
+//! success.
 //!
 //! `--prefix` with `--unique` lists the fundamental solutions that start
 //! with the prefix themselves: every orbit is listed by its smallest
@@ -39,7 +43,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, MAX_N};
-use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use nqueens_puzzles::solutions::{
+    blocked::Partial, Fundamentals, PrefixError, Solution, Solutions,
+};
 use nqueens_puzzles::variant::{classify, Variant};
 
 use super::Mismatch;
@@ -80,7 +86,32 @@ pub fn run(req: Request) -> Result<ExitCode> {
         }
         writer.write(&solution, orbit)?;
     }
-    let written = writer.finish()?;
+    // A prefix nothing completes: say so, and where the next queen is stuck.
+    // (With --unique an empty listing may still have completions: their
+    // orbits are listed by smaller members.)
+    let dead_end =
+        (writer.written == 0 && !prefix.is_empty() && limit > 0 && !req.unique).then(|| {
+            let cols: Vec<usize> = prefix.iter().map(|&c| usize::from(c) + 1).collect();
+            Partial::new(req.board.n(), &cols)
+                .ok()
+                .and_then(|p| p.first_blocked_row())
+        });
+    let written = writer.finish(dead_end.flatten())?;
+    if let Some(blocked) = dead_end {
+        // On stderr in every format (json also has it in its record), as
+        // `solve` does for its answers that are not a success.
+        let words: Vec<String> = prefix.iter().map(|&c| (c + 1).to_string()).collect();
+        let why = match blocked {
+            Some(row) => format!("row {row} has no free square"),
+            None => "every row below it keeps a free square, but they cannot all be filled".into(),
+        };
+        writeln!(
+            io::stderr(),
+            "nqueens: no solution extends --prefix \"{}\": {why}",
+            words.join(" ")
+        )?;
+        return Ok(ExitCode::from(EXIT_NO_COMPLETION));
+    }
     if let Some(check) = check {
         // Complete when nothing narrowed the listing down: then the count
         // (Burnside, a different search) must agree with it.
@@ -148,7 +179,7 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
         writer.sink.end(&[])?;
         return Err(e);
     }
-    let written = writer.finish()?;
+    let written = writer.finish(None)?;
     if let Some(check) = check {
         let complete = req.prefix.is_none() && written < limit;
         let message = check.finish(complete.then_some(req.board))?;
@@ -168,6 +199,9 @@ fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
 }
 
 /// The keys of a `solution` record.
+/// Exit code for a `--prefix` that no solution extends (docs/formats.md).
+const EXIT_NO_COMPLETION: u8 = 1;
+
 const COLUMNS: [Column; 2] = [
     Column {
         key: "placement",
@@ -215,11 +249,15 @@ impl Writer {
     }
 
     /// Ends the listing, returning how many solutions it holds. In JSON an
-    /// empty listing still says so, in a record of its own.
-    fn finish(mut self) -> io::Result<u64> {
+    /// empty listing still says so, in a record of its own, with the first
+    /// row a prefix left without a free square.
+    fn finish(mut self, blocked: Option<usize>) -> io::Result<u64> {
         if self.written == 0 && self.json {
-            self.sink
-                .record(&vec![("n", self.n.into()), ("found", false.into())])?;
+            self.sink.record(&vec![
+                ("n", self.n.into()),
+                ("found", false.into()),
+                ("blocked_row", blocked.into()),
+            ])?;
         }
         self.sink.end(&[])?;
         Ok(self.written)

@@ -32,7 +32,7 @@ use anyhow::Result;
 use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
 
 use super::Mismatch;
-use crate::cli::SolveFormat;
+use crate::cli::{Reading, SolveFormat};
 use crate::export::{self, Cell, Format, Record};
 use crate::io::Output;
 use crate::request::Solve as Request;
@@ -41,6 +41,9 @@ use crate::request::Solve as Request;
 const EXIT_NO_SOLUTION: u8 = 1;
 
 pub fn run(req: Request) -> Result<ExitCode> {
+    if let Some((every_start, table)) = req.sheet {
+        return super::accessibility::run(req.n, every_start, table, &req.options);
+    }
     // Before the search, which may take seconds: fail fast on a bad FILE.
     let file = req
         .out
@@ -53,6 +56,7 @@ pub fn run(req: Request) -> Result<ExitCode> {
     let mut solution = match found {
         Ok(s) => s,
         Err(e @ SolveError::NoSolution { .. }) => return no_solution(&req, seconds, e.to_string()),
+        Err(e @ SolveError::Stuck { .. }) => return no_solution(&req, seconds, e.to_string()),
         Err(e @ SolveError::GaveUp { .. }) => {
             return no_solution(
                 &req,
@@ -65,7 +69,10 @@ pub fn run(req: Request) -> Result<ExitCode> {
     let valid = solve::verify(&solution.columns);
     let flaw = (!valid).then(|| solve::first_flaw(&solution.columns));
     // Moved into the record that writes it: ten million columns are 40 MB.
-    let columns = std::mem::take(&mut solution.columns);
+    let columns = match req.reading {
+        Reading::Rows => std::mem::take(&mut solution.columns),
+        Reading::Columns => transpose(&solution.columns),
+    };
     let report = Report {
         req: &req,
         seconds,
@@ -104,6 +111,19 @@ pub fn run(req: Request) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The placement read column by column: entry c is the row of column c's
+/// queen (the inverse permutation of a valid solution; a placement that
+/// failed its check is reported as found, never read this way).
+fn transpose(columns: &[u32]) -> Vec<u32> {
+    let mut rows = vec![0; columns.len()];
+    for (r, &c) in columns.iter().enumerate() {
+        if let Some(slot) = rows.get_mut(c as usize) {
+            *slot = r as u32;
+        }
+    }
+    rows
 }
 
 /// There is no solution to show: the record says so (`found` false, the
@@ -170,6 +190,10 @@ impl Report<'_> {
                 ),
             ),
             ("attempts", count(method == Method::Random, |s| s.attempts)),
+            (
+                "examined",
+                count(method == Method::Accessibility, |s| s.examined),
+            ),
             ("note", self.note.clone().into()),
             ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
             ("placement", placement.map_or(Cell::Null, Cell::Columns)),

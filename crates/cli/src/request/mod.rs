@@ -15,6 +15,7 @@ mod number;
 mod pieces;
 mod puzzles;
 mod run;
+mod seeds;
 mod show;
 mod solutions;
 mod solve;
@@ -24,7 +25,8 @@ pub use cluster::{Plan, RunShard};
 pub use count::{Count, Table};
 pub use pieces::Pieces;
 pub use puzzles::{Dominate, Pawns};
-pub use show::Show;
+pub use seeds::{Levels, Space};
+pub use show::{PartialBoard, Show};
 pub use solutions::Solutions;
 pub use solve::Solve;
 

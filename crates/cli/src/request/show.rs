@@ -8,16 +8,29 @@ use crate::render::{SVG_MAX_N, TEXT_MAX_N};
 
 /// A validated `show` request.
 pub struct Show {
-    /// 0-based columns, one per row.
+    /// 0-based columns, one per row (empty for a partial board).
     pub columns: Vec<usize>,
+    /// A partial board (`--size N`): fewer queens than rows.
+    pub partial: Option<PartialBoard>,
     pub svg: Option<std::path::PathBuf>,
     pub ascii: bool,
     pub format: CountFormat,
 }
 
+/// A partial placement to draw with its attacked squares.
+pub struct PartialBoard {
+    /// The board side.
+    pub n: usize,
+    /// 1-based columns of the first rows' queens.
+    pub columns: Vec<usize>,
+}
+
 impl TryFrom<ShowArgs> for Show {
     type Error = anyhow::Error;
     fn try_from(a: ShowArgs) -> Result<Show> {
+        if let Some(size) = &a.size {
+            return partial(&a, size);
+        }
         let columns = placement(&a.columns)?;
         let n = columns.len();
         let text = a.format == CountFormat::Text;
@@ -34,11 +47,42 @@ impl TryFrom<ShowArgs> for Show {
         }
         Ok(Show {
             columns,
+            partial: None,
             svg: a.svg,
             ascii: a.ascii,
             format: a.format,
         })
     }
+}
+
+/// `--size N`: a partial board, drawn in the terminal only.
+fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
+    if a.format != CountFormat::Text || a.svg.is_some() {
+        bail!("--size draws a partial board in the terminal only (no --svg, --format text)");
+    }
+    let n = super::number::size(
+        size,
+        "--size",
+        1..=TEXT_MAX_N,
+        " for a board drawn in the terminal",
+    )?;
+    let columns = a
+        .columns
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<usize>().map_err(|_| {
+                anyhow!("'{t}' is not a column number; give 1-based columns, e.g. \"1 3 5\"")
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(Show {
+        columns: Vec::new(),
+        partial: Some(PartialBoard { n, columns }),
+        svg: None,
+        ascii: a.ascii,
+        format: a.format,
+    })
 }
 
 /// Parses the placement: 1-based columns separated by spaces or commas,

@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
+use nqueens_puzzles::solve::accessibility::Square;
 use nqueens_puzzles::solve::{Method, Options};
 
 use super::number;
-use crate::cli::{SolveArgs, SolveFormat};
+use crate::cli::{Reading, SolveArgs, SolveFormat};
 
 /// A validated `solve` request.
 pub struct Solve {
@@ -16,6 +17,10 @@ pub struct Solve {
     pub options: Options,
     pub out: Option<PathBuf>,
     pub format: SolveFormat,
+    pub reading: Reading,
+    /// The sheet's own listing (accessibility with --table or
+    /// --every-start): whether from every start, whether with the table.
+    pub sheet: Option<(bool, bool)>,
 }
 
 impl TryFrom<SolveArgs> for Solve {
@@ -44,12 +49,28 @@ impl TryFrom<SolveArgs> for Solve {
             }
             options.max_attempts = number::whole(text, "--max-attempts", 1..=u64::MAX, "")?;
         }
+        let sheet = a.start.is_some() || a.every_start || a.table || a.free_list;
+        if sheet && method != Method::Accessibility {
+            bail!(
+                "--start, --every-start, --table and --free-list apply to --method accessibility, not to {}",
+                method.name()
+            );
+        }
+        if let Some(text) = &a.start {
+            if a.every_start {
+                bail!("--start and --every-start exclude each other");
+            }
+            options.start = Some(square(text, n)?);
+        }
+        options.free_list = a.free_list;
         Ok(Solve {
             n,
             method,
             options,
             out: a.out,
             format: a.format,
+            reading: a.reading,
+            sheet: (a.every_start || a.table).then_some((a.every_start, a.table)),
         })
     }
 }
@@ -85,4 +106,19 @@ fn owner(method: Method) -> String {
         method.name(),
         names(|m| m.max_n() > max)
     )
+}
+
+/// Parses `--start ROW,COL`: the sheet's coordinates, from 0.
+pub fn square(text: &str, n: usize) -> Result<Square> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let (Some(r), Some(c), 2) = (parts.first(), parts.get(1), parts.len()) else {
+        bail!("--start \"{text}\": give ROW,COL from 0, e.g. 1,1");
+    };
+    let coord = |t: &str| {
+        t.parse::<usize>()
+            .ok()
+            .filter(|&v| v < n)
+            .ok_or_else(|| anyhow!("--start \"{text}\": '{t}' is not from 0 to {}", n - 1))
+    };
+    Ok((coord(r)?, coord(c)?))
 }

@@ -3,7 +3,10 @@
 //! search with its call and loop counts ([`classic`]), the free-columns
 //! array ([`free_columns`]), the level-by-level lists ([`levels`]), the
 //! brute force over all permutations ([`brute_force`]), and an independent
-//! plain backtracker for checking ([`naive`]).
+//! plain backtracker for checking ([`naive`]); and the documents' own
+//! worked examples: 004's level lists in its notation ([`level_lists`]),
+//! 002's two other brute forces, every set of n squares and one queen per
+//! row ([`exhaustive`]), 003's search-space sizes ([`search_space`]).
 //!
 //! None of them shares code with the bitmask search: each is an
 //! independent witness of the counts.
@@ -20,8 +23,11 @@
 mod brute;
 mod classic;
 mod columns;
+pub mod exhaustive;
+pub mod level_lists;
 mod levels;
 pub mod naive;
+pub mod search_space;
 
 pub use brute::{brute_force, BRUTE_MAX_N};
 pub use classic::{classic, ClassicTally};

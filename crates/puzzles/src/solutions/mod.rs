@@ -26,6 +26,7 @@
 //! row` the same).
 
 mod attack;
+pub mod blocked;
 mod listing;
 mod orbits;
 

@@ -34,7 +34,7 @@ use super::{check_n, Method, Solution, SolveError};
 /// assert_eq!(construct(3), Err(SolveError::NoSolution { n: 3 }));
 /// ```
 pub fn construct(n: usize) -> Result<Solution, SolveError> {
-    check_n(n, Method::Construct)?;
+    check_n(n, Method::ConstructMod6)?;
     let mut columns = vec![0u32; n];
     let m = n - n % 2;
     let h = m / 2;

@@ -4,8 +4,12 @@
 //! for boards of millions of rows. The methods are those of the source
 //! documents, from the cleverest to the most naive:
 //!
-//! - [`construct`]: an explicit formula (the n mod 6 rule), O(n), every
-//!   n >= 4 and n = 1.
+//! - [`construct12::construct12`]: article 003's explicit rule by n mod
+//!   12, O(n), every n >= 4 and n = 1; [`construct`]: the rule by n mod 6
+//!   (Hoffman, Loessi and Moore), another formula with the same reach.
+//! - [`accessibility`]: exercise sheet 002's heuristic as the sheet
+//!   defines it (a fixed table, no backtracking), which seldom ends in a
+//!   solution.
 //! - [`min_conflicts`]: iterative repair (Minton et al., 1992) in the
 //!   linear-time form of Sosic and Gu: a greedy, nearly conflict-free random
 //!   permutation, then swaps of the queens still attacked, restarting if it
@@ -25,13 +29,18 @@
 //! ```
 //! use nqueens_puzzles::solve::{solve, verify, Method, Options};
 //! for method in Method::ALL {
-//!     let s = solve(12, method, &Options::default()).unwrap();
-//!     assert!(verify(&s.columns), "{}", method.name());
+//!     match solve(12, method, &Options::default()) {
+//!         Ok(s) => assert!(verify(&s.columns), "{}", method.name()),
+//!         // The sheet's heuristic never backtracks: from (0,0) it is stuck.
+//!         Err(e) => assert_eq!(method, Method::Accessibility, "{e}"),
+//!     }
 //! }
 //! ```
 
+pub mod accessibility;
 mod backtrack;
 mod construct;
+pub mod construct12;
 mod heuristic;
 mod min_conflicts;
 mod random;
@@ -82,6 +91,12 @@ pub const BACKTRACK_MAX_N: usize = 33;
 /// as n grows; the other methods solve those boards.
 pub const RANDOM_MAX_N: usize = 14;
 
+/// The largest board [`accessibility`] accepts: its whole-board scan
+/// costs n² per queen, n³ a run and n⁴ from every start; measured in a
+/// release build (2 cores, loaded), every start at n = 50 takes about a
+/// second.
+pub const ACCESSIBILITY_MAX_N: usize = 50;
+
 /// The seed of the random methods when none is given.
 pub const DEFAULT_SEED: u64 = 0;
 
@@ -111,6 +126,9 @@ pub struct Solution {
     pub backtracks: u64,
     /// Permutations tried, the successful one included (random).
     pub attempts: u64,
+    /// Squares read while choosing (accessibility): the measure of its
+    /// whole-board scan against its free list.
+    pub examined: u64,
 }
 
 /// Why no solution was returned.
@@ -144,6 +162,12 @@ pub enum SolveError {
         /// The permutations tried.
         attempts: u64,
     },
+    /// The accessibility heuristic, which never backtracks, was left with
+    /// no free square before n queens stood.
+    Stuck {
+        /// The queens it placed.
+        placed: usize,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -165,6 +189,11 @@ impl fmt::Display for SolveError {
                 f,
                 "no solution exists for n = {n}: no {n} queens on a {n} x {n} board avoid each other"
             ),
+            SolveError::Stuck { placed } => write!(
+                f,
+                "the accessibility heuristic placed {placed} queens and found no free square for the next \
+                 (it never backtracks: try another --start, or --every-start)"
+            ),
             SolveError::GaveUp { attempts } => write!(
                 f,
                 "gave up after {attempts} random placements without a solution"
@@ -175,17 +204,19 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The five ways of finding a solution.
+/// The ways of finding a solution.
 ///
 /// ```
 /// use nqueens_puzzles::solve::Method;
 /// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
-/// assert_eq!(Method::ALL.len(), 5);
+/// assert_eq!(Method::ALL.len(), 7);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// [`construct`]: the explicit n mod 6 rule.
+    /// [`construct12::construct12`]: article 003's explicit rule by n mod 12.
     Construct,
+    /// [`construct`]: the explicit rule by n mod 6.
+    ConstructMod6,
     /// [`min_conflicts`]: greedy random start and iterative repair.
     MinConflicts,
     /// [`heuristic`]: fewest squares taken, with backtracking.
@@ -194,16 +225,21 @@ pub enum Method {
     Random,
     /// [`backtrack`]: the first solution of the depth-first search.
     Backtrack,
+    /// [`accessibility`]: exercise sheet 002's heuristic as it defines it,
+    /// from one starting square, without backtracking.
+    Accessibility,
 }
 
 impl Method {
     /// Every method, in the order of this module's list.
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 7] = [
         Method::Construct,
+        Method::ConstructMod6,
         Method::MinConflicts,
         Method::Heuristic,
         Method::Random,
         Method::Backtrack,
+        Method::Accessibility,
     ];
 
     /// The method's name on the command line and in reports.
@@ -214,10 +250,12 @@ impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::Construct => "construct",
+            Method::ConstructMod6 => "construct-mod6",
             Method::MinConflicts => "min-conflicts",
             Method::Heuristic => "heuristic",
             Method::Random => "random",
             Method::Backtrack => "backtrack",
+            Method::Accessibility => "accessibility",
         }
     }
 
@@ -233,7 +271,8 @@ impl Method {
             Method::Heuristic => HEURISTIC_MAX_N,
             Method::Backtrack => BACKTRACK_MAX_N,
             Method::Random => RANDOM_MAX_N,
-            Method::Construct | Method::MinConflicts => MAX_N,
+            Method::Accessibility => ACCESSIBILITY_MAX_N,
+            Method::Construct | Method::ConstructMod6 | Method::MinConflicts => MAX_N,
         }
     }
 
@@ -251,11 +290,19 @@ impl Method {
     /// What it does, in a line, for the command line's help.
     ///
     /// ```
-    /// assert!(nqueens_puzzles::solve::Method::Construct.description().contains("mod 6"));
+    /// assert!(nqueens_puzzles::solve::Method::Construct.description().contains("mod 12"));
     /// ```
     pub fn description(self) -> &'static str {
         match self {
-            Method::Construct => "the explicit rule by n mod 6 (O(n), every n >= 4 and n = 1)",
+            Method::Construct => {
+                "article 003's explicit rule by n mod 12 (O(n), every n >= 4 and n = 1)"
+            }
+            Method::ConstructMod6 => {
+                "the explicit rule by n mod 6 (Hoffman, Loessi and Moore; O(n), every n >= 4 and n = 1)"
+            }
+            Method::Accessibility => {
+                "exercise sheet 002's heuristic as it defines it: a fixed table, the free square of least accessibility, no backtracking"
+            }
             Method::MinConflicts => {
                 "iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable"
             }
@@ -302,6 +349,12 @@ pub struct Options {
     pub seed: u64,
     /// The attempts [`random`] makes before giving up.
     pub max_attempts: u64,
+    /// The first queen's square of [`accessibility`], `(row, column)` from
+    /// 0 as the sheet writes it (`None`: the corner (0,0)).
+    pub start: Option<(usize, usize)>,
+    /// Whether [`accessibility`] keeps a list of the free squares
+    /// (`placerOptm`) instead of scanning the board (`placerNaif`).
+    pub free_list: bool,
 }
 
 impl Default for Options {
@@ -309,6 +362,8 @@ impl Default for Options {
         Options {
             seed: DEFAULT_SEED,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
+            start: None,
+            free_list: false,
         }
     }
 }
@@ -324,12 +379,51 @@ impl Default for Options {
 /// ```
 pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, SolveError> {
     match method {
-        Method::Construct => construct(n),
+        Method::Construct => construct12::construct12(n),
+        Method::ConstructMod6 => construct(n),
         Method::MinConflicts => min_conflicts(n, options.seed),
         Method::Heuristic => heuristic(n),
         Method::Random => random(n, options.seed, options.max_attempts),
         Method::Backtrack => backtrack(n),
+        Method::Accessibility => {
+            check_n(n, method)?;
+            by_accessibility(n, options)
+        }
     }
+}
+
+/// One run of [`accessibility`] as a [`Solution`]: from `options.start`
+/// (the corner (0,0) when `None`), by the free list or the whole-board
+/// scan; `examined` counts the squares read. A run that does not end with n
+/// queens is [`SolveError::Stuck`]; a start off the board is refused as
+/// too large a board would be.
+fn by_accessibility(n: usize, options: &Options) -> Result<Solution, SolveError> {
+    let place = if options.free_list {
+        accessibility::placer_optm
+    } else {
+        accessibility::placer_naif
+    };
+    let method = Method::Accessibility;
+    let run = place(n, options.start.unwrap_or((0, 0))).map_err(|_| SolveError::TooLarge {
+        n,
+        method,
+        limit: method.max_n(),
+    })?;
+    if !run.success {
+        return Err(SolveError::Stuck {
+            placed: run.placed.len(),
+        });
+    }
+    let mut columns = vec![0; n];
+    for &(r, c) in &run.placed {
+        columns[r] = c as u32;
+    }
+    Ok(Solution {
+        columns,
+        steps: n as u64,
+        examined: run.examined,
+        ..Solution::default()
+    })
 }
 
 /// Refuses what no method can do: an empty board, a board beyond `method`'s
@@ -370,8 +464,31 @@ mod tests {
     }
 
     #[test]
+    fn the_sheets_heuristic_from_its_starts() {
+        // 002 §2.5: from (1,1), (1,1) (3,0) (4,2) (0,4) (2,3): rows 0..4
+        // hold columns 4, 1, 3, 0, 2; from (0,0) it is stuck at 4 queens.
+        let from = |start, free_list| Options {
+            start: Some(start),
+            free_list,
+            ..Options::default()
+        };
+        for free_list in [false, true] {
+            let s = solve(5, Method::Accessibility, &from((1, 1), free_list)).unwrap();
+            assert_eq!(s.columns, [4, 1, 3, 0, 2]);
+            assert_eq!(
+                solve(5, Method::Accessibility, &from((0, 0), free_list)),
+                Err(SolveError::Stuck { placed: 4 })
+            );
+        }
+    }
+
+    #[test]
     fn every_method_solves_small_boards() {
-        for method in Method::ALL {
+        // The sheet's heuristic never backtracks and seldom succeeds.
+        for method in Method::ALL
+            .into_iter()
+            .filter(|&m| m != Method::Accessibility)
+        {
             for n in (4..=9).chain([1]) {
                 let s = solve(n, method, &Options::default()).unwrap();
                 assert!(verify(&s.columns), "{} n = {n}", method.name());

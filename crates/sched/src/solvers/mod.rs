@@ -2,6 +2,8 @@
 
 mod bitmask;
 mod brute;
+mod brute_rows;
+mod brute_sets;
 mod classic;
 mod columns;
 mod halves;
@@ -18,6 +20,8 @@ use crate::{Error, Hooks, Options, Outcome};
 
 pub use bitmask::Bitmask;
 pub use brute::Brute;
+pub use brute_rows::BruteRows;
+pub use brute_sets::BruteSets;
 pub use classic::Classic;
 pub use columns::Columns;
 pub use halves::Halves;
@@ -44,6 +48,12 @@ pub trait Solver: Sync {
     /// need them); `None` for the others.
     fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<crate::Layout>, Error> {
         Ok(None)
+    }
+    /// Whether `bench` runs it when no solvers are named: not the
+    /// exhaustive searches, whose point is the size of the space they walk
+    /// (seconds at n = 8 or 9, where every other solver takes microseconds).
+    fn in_default_bench(&self) -> bool {
+        true
     }
     /// Whether it uses more than one thread when asked to.
     fn uses_threads(&self) -> bool {
@@ -89,6 +99,7 @@ pub trait Solver: Sync {
 pub fn all() -> &'static [&'static dyn Solver] {
     &[
         &Halves, &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
+        &BruteRows, &BruteSets,
     ]
 }
 
