@@ -9,7 +9,9 @@ use nqueens_puzzles::solve::Method;
 use nqueens_sched::solvers;
 
 // The formats belong to the exporter that writes them.
-pub use crate::export::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
+pub use crate::export::{
+    CountFormat, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
+};
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
 #[derive(Debug, Parser)]
@@ -312,20 +314,15 @@ pub struct LevelsArgs {
     pub format: LevelsFormat,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelsFormat {
-    /// One placement a line, its lines as digits: `13` (a list `[1, 10]` past n = 9).
-    Digits,
-    /// The whole level as 004's Python prints it: `['13', '14', ...]`.
-    Python,
-}
-
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct SpaceArgs {
     /// Board size (1 to 10000).
     #[arg(value_name = "N")]
     pub n: String,
+    /// Output format (text: an aligned table of name, size and formula).
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
 }
 
 #[derive(Debug, clap::Args)]

@@ -108,6 +108,24 @@ const CASES: &[(&[&str], &str)] = &[
     (&["count", "8", "--solver", "nope"], "[possible values: halves, pairs, parallel, mirror"),
     (&["solve", "8", "--method", "guess"], "[possible values: construct, construct-mod6, min-conflicts"),
     (&["pieces", "queens", "8"], "[possible values: kings, knights, bishops, rooks]"),
+    // The source documents' verbs: options their output cannot honour.
+    (
+        &["solve", "5", "--method", "accessibility", "--every-start", "--out", "x"],
+        "--out takes one solution; --every-start and --table print the sheet's listing",
+    ),
+    (
+        &["solve", "5", "--method", "accessibility", "--table", "--format", "csv"],
+        "--table with --format csv: the table's rows and the runs are two kinds of row",
+    ),
+    (
+        &["show", "1 3", "--size", "8", "--svg", "x.svg"],
+        "--svg does not apply with --size",
+    ),
+    (
+        &["show", "1 3", "--size", "8", "--ascii", "--format", "json"],
+        "--ascii does not apply",
+    ),
+    (&["space", "10001"], "from 1 to 10000 for exact search-space sizes, not 10001"),
 ];
 
 #[test]

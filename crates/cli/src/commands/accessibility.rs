@@ -7,32 +7,42 @@
 //! examined, the measure of the whole-board scan (`placerNaif`) against the
 //! free list (`placerOptm`, `--free-list`). From every start a board where
 //! no run succeeds says so (exit code 1, one line on stderr).
+//!
+//! `--format json` writes the same as records (`accessibility-row` for each
+//! row of the table, then `accessibility-run` for each run, squares
+//! 1-based as everywhere in json); `--format csv` the runs.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
 use nqueens_puzzles::solve::accessibility::{
-    format_table, listing, placer_naif, placer_optm, table, test_heuristiq, Method,
+    format_table, listing, placer_naif, placer_optm, table, test_heuristiq, Method, Run,
 };
 use nqueens_puzzles::solve::Options;
+
+use crate::cli::SolveFormat;
+use crate::export::{self, columns, Cell, Format, Record};
 
 /// Exit code when no start ends in a solution: an answer, not an error.
 const EXIT_NO_SOLUTION: u8 = 1;
 
-pub fn run(n: usize, every_start: bool, with_table: bool, options: &Options) -> Result<ExitCode> {
+/// What to print: the table first or not, from every start or one.
+pub struct Sheet {
+    pub every_start: bool,
+    pub table: bool,
+    pub format: SolveFormat,
+}
+
+pub fn run(n: usize, sheet: &Sheet, options: &Options) -> Result<ExitCode> {
     let err = |e| anyhow!("{e}");
-    let mut out = io::stdout().lock();
     let tabled = table(n).map_err(err)?;
-    if with_table {
-        out.write_all(format_table(&tabled).as_bytes())?;
-    }
     let (method, name) = if options.free_list {
         (Method::Optm, "free list")
     } else {
         (Method::Naive, "whole-board scan")
     };
-    let runs = if every_start {
+    let runs = if sheet.every_start {
         test_heuristiq(n, method).map_err(err)?
     } else {
         let start = options.start.unwrap_or((0, 0));
@@ -43,12 +53,36 @@ pub fn run(n: usize, every_start: bool, with_table: bool, options: &Options) -> 
         };
         vec![place(n, start).map_err(err)?]
     };
-    out.write_all(listing(&runs).as_bytes())?;
-    let examined: u64 = runs.iter().map(|r| r.examined).sum();
-    writeln!(out, "squares examined: {examined} ({name})")?;
-    drop(out);
+    if sheet.format == SolveFormat::Vector {
+        // The sheet's own layout.
+        let mut out = io::stdout().lock();
+        if sheet.table {
+            out.write_all(format_table(&tabled).as_bytes())?;
+        }
+        out.write_all(listing(&runs).as_bytes())?;
+        let examined: u64 = runs.iter().map(|r| r.examined).sum();
+        writeln!(out, "squares examined: {examined} ({name})")?;
+    } else {
+        let mut records: Vec<Record> = Vec::new();
+        if sheet.table {
+            records.extend(
+                tabled
+                    .iter()
+                    .enumerate()
+                    .map(|(r, row)| table_row(n, r, row)),
+            );
+        }
+        records.extend(runs.iter().map(|run| run_record(n, name, run)));
+        let mut sink = export::sink(Format::from(sheet.format), Box::new(io::stdout().lock()));
+        // Only json mixes the two kinds; the boundary keeps csv to runs.
+        sink.begin(&columns(records.last().expect("at least one run")))?;
+        for r in &records {
+            sink.record(r)?;
+        }
+        sink.end(&[])?;
+    }
     if !runs.iter().any(|r| r.success) {
-        let from = if every_start {
+        let from = if sheet.every_start {
             "any start"
         } else {
             "this start"
@@ -60,4 +94,29 @@ pub fn run(n: usize, every_start: bool, with_table: bool, options: &Options) -> 
         return Ok(ExitCode::from(EXIT_NO_SOLUTION));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An `accessibility-row` record: row `r` (0-based here, 1-based written)
+/// of the table of accessibilities.
+fn table_row(n: usize, r: usize, row: &[u32]) -> Record {
+    vec![
+        ("n", n.into()),
+        ("row", (r + 1).into()),
+        (
+            "accessibility",
+            Cell::Integers(row.iter().map(|&a| a.into()).collect()),
+        ),
+    ]
+}
+
+/// An `accessibility-run` record: one run from its start.
+fn run_record(n: usize, method: &str, run: &Run) -> Record {
+    vec![
+        ("n", n.into()),
+        ("method", method.into()),
+        ("start", Cell::Squares(run.placed[..1].to_vec())),
+        ("success", run.success.into()),
+        ("placed", Cell::Squares(run.placed.clone())),
+        ("examined", run.examined.into()),
+    ]
 }

@@ -64,10 +64,7 @@ fn peak_memory() -> Cell {
 
 /// The levels solver's level sizes, `8 42 140 ...` (004's lists).
 fn level_sizes(r: &Report) -> Cell {
-    r.level_sizes.as_ref().map_or(Cell::Null, |sizes| {
-        let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
-        Cell::Text(words.join(" "))
-    })
+    r.level_sizes.clone().map_or(Cell::Null, Cell::Integers)
 }
 
 /// The report as one record, an ordinary count's or a variant's: the

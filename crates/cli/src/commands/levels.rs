@@ -5,32 +5,44 @@
 //!
 //! `--prefix "r1 r2 ..."` keeps the placements that begin with those
 //! lines (004's tables: `--prefix 1` at K = 2 gives `13` ... `18`).
+//! Each placement is a `level` record written through the exporter:
 //! `--format digits` (the default) writes one placement a line;
 //! `--format python` the whole level as 004's Python prints it,
-//! `['13', '14', ...]`. Boards past 9 write each placement as a list of
-//! lines (`[1, 10]`), as the document advises.
+//! `['13', '14', ...]`; json and csv the records. Boards past 9 write each
+//! placement as a list of lines (`[1, 10]`), as the document advises.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use nqueens_kernel::reference::level_lists::{level, notation, python_list};
+use nqueens_kernel::reference::level_lists::level;
 
-use crate::cli::LevelsFormat;
+use crate::export::{self, Cell, Column, Format, Record};
 use crate::request::Levels;
 
+/// One placement: the level's `n`, `queens` and the 1-based `lines` of the
+/// first columns' queens.
+fn record(n: usize, k: usize, lines: &[u8]) -> Record {
+    vec![
+        ("n", Cell::from(n)),
+        ("queens", Cell::from(k)),
+        (
+            "lines",
+            Cell::Integers(lines.iter().map(|&r| r.into()).collect()),
+        ),
+    ]
+}
+
 pub fn run(args: Levels) -> Result<ExitCode> {
-    let (n, k, prefix) = (args.n, args.k, args.prefix);
+    let (n, k, prefix) = (args.n, args.k, &args.prefix);
     let all = level(n, k).map_err(|e| anyhow!("{e}"))?;
-    let kept: Vec<Vec<u8>> = all.into_iter().filter(|p| p.starts_with(&prefix)).collect();
-    let mut out = io::stdout().lock();
-    match args.format {
-        LevelsFormat::Python => writeln!(out, "{}", python_list(&kept, n))?,
-        LevelsFormat::Digits => {
-            for p in &kept {
-                writeln!(out, "{}", notation(p, n))?;
-            }
-        }
+    let out = BufWriter::new(io::stdout().lock());
+    let mut sink = export::listing(Format::from(args.format), Box::new(out));
+    let keys = ["n", "queens", "lines"].map(|key| Column { key, width: 0 });
+    sink.begin(&keys)?;
+    for p in all.iter().filter(|p| p.starts_with(prefix)) {
+        sink.record(&record(n, k, p))?;
     }
+    sink.end(&[])?;
     Ok(ExitCode::SUCCESS)
 }

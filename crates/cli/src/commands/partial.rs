@@ -7,8 +7,9 @@
 //! (the row where the next queen is blocked) and every other blocked row,
 //! or says that none is.
 //!
-//! Text only. Two queens that attack each other are named on stderr with
-//! exit code 1, as `show` does for a full board; junk is bad input (2).
+//! `--format json|csv` writes a `partial` record instead (docs/formats.md).
+//! Two queens that attack each other are named on stderr with exit code 1,
+//! as `show` does for a full board; junk is bad input (2).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -16,12 +17,14 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use nqueens_puzzles::solutions::blocked::{BlockedError, Partial};
 
+use crate::cli::CountFormat;
+use crate::export::{self, Cell, Format, Record};
 use crate::request::PartialBoard;
 
 /// Exit code for two queens that attack each other, as for a full board.
 const EXIT_ATTACK: u8 = 1;
 
-pub fn run(p: &PartialBoard) -> Result<ExitCode> {
+pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let (n, cols) = (p.n, &p.columns);
     let board = match Partial::new(n, cols) {
         Ok(b) => b,
@@ -31,14 +34,20 @@ pub fn run(p: &PartialBoard) -> Result<ExitCode> {
         }
         Err(e) => bail!("--size {n}: {e}"),
     };
+    let blocked: Vec<u64> = (cols.len() + 1..=n)
+        .filter(|&r| board.free_in_row(r).is_empty())
+        .map(|r| r as u64)
+        .collect();
+    let first = board.first_blocked_row();
+    if format != CountFormat::Text {
+        export::print_one(Format::from(format), &record(p, first, blocked))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = io::stdout().lock();
     out.write_all(board.draw().as_bytes())?;
-    let blocked: Vec<usize> = (cols.len() + 1..=n)
-        .filter(|&r| board.free_in_row(r).is_empty())
-        .collect();
-    match board.first_blocked_row() {
+    match first {
         Some(first) => {
-            let all: Vec<String> = blocked.iter().map(usize::to_string).collect();
+            let all: Vec<String> = blocked.iter().map(u64::to_string).collect();
             writeln!(
                 out,
                 "blocked: row {first} has no free square (rows with none: {})",
@@ -49,4 +58,19 @@ pub fn run(p: &PartialBoard) -> Result<ExitCode> {
         None => writeln!(out, "not blocked: every empty row has a free square")?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `partial` record: the board, its queens (1-based columns of rows 1,
+/// 2, ...), the first row left with no free square and every such row.
+fn record(p: &PartialBoard, first: Option<usize>, blocked: Vec<u64>) -> Record {
+    vec![
+        ("n", p.n.into()),
+        ("queens", p.columns.len().into()),
+        (
+            "placement",
+            Cell::Columns(p.columns.iter().map(|&c| c as u32 - 1).collect()),
+        ),
+        ("first_blocked_row", first.into()),
+        ("blocked_rows", Cell::Integers(blocked)),
+    ]
 }

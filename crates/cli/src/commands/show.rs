@@ -41,7 +41,7 @@ const EXIT_ATTACK: u8 = 1;
 
 pub fn run(args: Show) -> Result<ExitCode> {
     if let Some(partial) = &args.partial {
-        return super::partial::run(partial);
+        return super::partial::run(partial, args.format);
     }
     let columns = args.columns;
     let n = columns.len();

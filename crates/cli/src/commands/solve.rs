@@ -42,7 +42,12 @@ const EXIT_NO_SOLUTION: u8 = 1;
 
 pub fn run(req: Request) -> Result<ExitCode> {
     if let Some((every_start, table)) = req.sheet {
-        return super::accessibility::run(req.n, every_start, table, &req.options);
+        let sheet = super::accessibility::Sheet {
+            every_start,
+            table,
+            format: req.format,
+        };
+        return super::accessibility::run(req.n, &sheet, &req.options);
     }
     // Before the search, which may take seconds: fail fast on a bad FILE.
     let file = req

@@ -53,6 +53,19 @@ pub enum SolveFormat {
     Csv,
 }
 
+/// How `levels` writes a level's placements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelsFormat {
+    /// One placement a line, its lines as digits: `13` (a list `[1, 10]` past n = 9).
+    Digits,
+    /// The whole level as 004's Python prints it: `['13', '14', ...]`.
+    Python,
+    /// One JSON object per placement: n, queens, lines; see docs/formats.md.
+    Json,
+    /// A header, then one row per placement.
+    Csv,
+}
+
 /// How `dominate` and `pawns` write their record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PlacementFormat {
@@ -109,6 +122,17 @@ impl From<PlacementFormat> for Format {
             PlacementFormat::Board | PlacementFormat::Vector => Format::Text,
             PlacementFormat::Json => Format::Json,
             PlacementFormat::Csv => Format::Csv,
+        }
+    }
+}
+
+impl From<LevelsFormat> for Format {
+    fn from(f: LevelsFormat) -> Format {
+        match f {
+            LevelsFormat::Digits => Format::Level { python: false },
+            LevelsFormat::Python => Format::Level { python: true },
+            LevelsFormat::Json => Format::Json,
+            LevelsFormat::Csv => Format::Csv,
         }
     }
 }

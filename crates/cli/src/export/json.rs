@@ -19,6 +19,8 @@ fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
     match cell {
         // Integers are written exactly, whatever their size (u128 totals from n = 29 on).
         Cell::Int(v) => write!(w, "{v}"),
+        // Past u128: the digits as a JSON number, exact (Python's json reads it exactly).
+        Cell::Digits(d) => w.write_all(d.as_bytes()),
         // Rust writes floats without an exponent, which JSON accepts.
         Cell::Float(v) | Cell::Ratio(v) if v.is_finite() => write!(w, "{v}"),
         Cell::Float(_) | Cell::Ratio(_) | Cell::Null => w.write_all(b"null"),
@@ -27,6 +29,14 @@ fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
         Cell::Columns(c) => {
             w.write_all(b"[")?;
             numbers::write(w, c, b',')?;
+            w.write_all(b"]")
+        }
+        Cell::Integers(v) => {
+            w.write_all(b"[")?;
+            for (i, x) in v.iter().enumerate() {
+                let sep = if i > 0 { "," } else { "" };
+                write!(w, "{sep}{x}")?;
+            }
             w.write_all(b"]")
         }
         Cell::Squares(squares) => {
@@ -92,13 +102,20 @@ mod tests {
                 ("placement", Cell::Columns(vec![1, 3, 0, 2])),
                 ("squares", Cell::Squares(vec![(0, 0), (2, 1)])),
                 ("seconds", Cell::Float(0.25)),
+                ("sizes", Cell::Integers(vec![8, 42])),
+                (
+                    "big",
+                    Cell::Digits("340282366920938463463374607431768211456".into()),
+                ),
             ])
             .unwrap();
         }
+        let text = String::from_utf8(buf.clone()).unwrap();
+        assert!(text.contains("\"big\":340282366920938463463374607431768211456}"));
         let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
         assert_eq!(
             v,
-            serde_json::json!({"placement": [2, 4, 1, 3], "squares": [[1, 1], [3, 2]], "seconds": 0.25})
+            serde_json::json!({"placement": [2, 4, 1, 3], "squares": [[1, 1], [3, 2]], "seconds": 0.25, "sizes": [8, 42], "big": 3.402823669209385e38})
         );
     }
 }

@@ -10,6 +10,7 @@ mod csv;
 mod drawing;
 mod format;
 mod json;
+mod level;
 mod markdown;
 mod numbers;
 mod placed;
@@ -18,7 +19,9 @@ mod text;
 use std::io::{self, Write};
 
 pub use drawing::Style;
-pub use format::{CountFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat};
+pub use format::{
+    CountFormat, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
+};
 pub use placed::print_placed;
 
 /// One value of a record.
@@ -38,6 +41,13 @@ pub enum Cell {
     /// JSON array of `[row, column]` pairs; square names `A1 C2 ...`
     /// elsewhere).
     Squares(Vec<(usize, usize)>),
+    /// A list of counts or 1-based numbers (`level_sizes`, a level's
+    /// lines, blocked rows): a JSON array of integers; `8 42 140`
+    /// elsewhere.
+    Integers(Vec<u64>),
+    /// An integer past `u128` (`space`'s sizes at large n), as its decimal
+    /// digits: a JSON number written exactly, digits elsewhere.
+    Digits(String),
 }
 
 impl Cell {
@@ -56,10 +66,17 @@ impl Cell {
             Cell::Int(v) => write!(w, "{v}"),
             Cell::Float(v) => write!(w, "{v:.6}"),
             Cell::Ratio(v) => write!(w, "{v:.2}x"),
-            Cell::Text(s) => w.write_all(s.as_bytes()),
+            Cell::Text(s) | Cell::Digits(s) => w.write_all(s.as_bytes()),
             Cell::Bool(b) => write!(w, "{b}"),
             Cell::Null => Ok(()),
             Cell::Columns(c) => numbers::write(w, c, b' '),
+            Cell::Integers(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    write!(w, "{sep}{x}")?;
+                }
+                Ok(())
+            }
             Cell::Squares(squares) => {
                 for (i, &s) in squares.iter().enumerate() {
                     let sep = if i > 0 { " " } else { "" };
@@ -153,6 +170,11 @@ pub enum Format {
     /// A record's placement drawn for people (the other keys are left out,
     /// but an `orbit`).
     Drawing(Style),
+    /// A `level` record's lines in document 004's notation (`13`, one a
+    /// line), or the whole level as its Python prints it (`['13', ...]`).
+    Level {
+        python: bool,
+    },
     Markdown,
     Csv,
     /// One JSON object per line.
@@ -236,6 +258,7 @@ fn make(format: Format, out: Out<'_>) -> Box<dyn Sink + '_> {
         Format::TextTable => Box::new(text::Text::table(out)),
         Format::Line => Box::new(text::Text::line(out)),
         Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style)),
+        Format::Level { python } => Box::new(level::Level::new(out, python)),
         Format::Markdown => Box::new(markdown::Markdown::new(out)),
         Format::Csv => Box::new(csv::Csv::new(out)),
         Format::Json => Box::new(json::Json::new(out)),
@@ -300,5 +323,6 @@ mod tests {
         assert_eq!(Cell::Columns(vec![0, 4, 7]).plain(), "1 5 8");
         assert_eq!(Cell::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
         assert_eq!(Cell::Ratio(1.926).plain(), "1.93x");
+        assert_eq!(Cell::Integers(vec![8, 42, 140]).plain(), "8 42 140");
     }
 }

@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Result};
 use nqueens_kernel::reference::{level_lists, search_space};
 
 use super::number;
-use crate::cli::{LevelsArgs, LevelsFormat, SpaceArgs};
+use crate::cli::{LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
 
 /// A validated `levels` request.
 pub struct Levels {
@@ -54,6 +54,7 @@ fn prefix(text: &str, n: usize, k: usize) -> Result<Vec<u8>> {
 /// A validated `space` request.
 pub struct Space {
     pub n: usize,
+    pub format: TableFormat,
 }
 
 impl TryFrom<SpaceArgs> for Space {
@@ -65,6 +66,9 @@ impl TryFrom<SpaceArgs> for Space {
             1..=search_space::MAX_N,
             " for exact search-space sizes",
         )?;
-        Ok(Space { n })
+        Ok(Space {
+            n,
+            format: a.format,
+        })
     }
 }

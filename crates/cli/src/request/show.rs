@@ -57,8 +57,14 @@ impl TryFrom<ShowArgs> for Show {
 
 /// `--size N`: a partial board, drawn in the terminal only.
 fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
-    if a.format != CountFormat::Text || a.svg.is_some() {
-        bail!("--size draws a partial board in the terminal only (no --svg, --format text)");
+    if a.svg.is_some() {
+        bail!("--svg does not apply with --size: a partial board is drawn in the terminal only");
+    }
+    if a.ascii && a.format != CountFormat::Text {
+        bail!(
+            "--ascii does not apply: it chooses the characters of the drawing, and --format {} draws nothing",
+            super::value_name(a.format)
+        );
     }
     let n = super::number::size(
         size,

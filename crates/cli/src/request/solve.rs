@@ -63,6 +63,17 @@ impl TryFrom<SolveArgs> for Solve {
             options.start = Some(square(text, n)?);
         }
         options.free_list = a.free_list;
+        if a.every_start || a.table {
+            if a.out.is_some() {
+                bail!("--out takes one solution; --every-start and --table print the sheet's listing to standard output");
+            }
+            if a.reading != Reading::Rows {
+                bail!("--reading does not apply to --every-start and --table: the sheet's runs are (row,column) squares");
+            }
+            if a.table && a.format == SolveFormat::Csv {
+                bail!("--table with --format csv: the table's rows and the runs are two kinds of row; use --format json, or csv without --table");
+            }
+        }
         Ok(Solve {
             n,
             method,

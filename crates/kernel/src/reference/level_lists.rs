@@ -202,6 +202,23 @@ pub fn notation(placement: &[u8], n: usize) -> String {
     }
 }
 
+/// One placement as an item of the document's Python list: `'13'` (a
+/// quoted string, n <= 9), or `[1, 10]` beyond.
+///
+/// ```
+/// use nqueens_kernel::reference::level_lists::python_item;
+/// assert_eq!(python_item(&[1, 3], 8), "'13'");
+/// assert_eq!(python_item(&[1, 10], 10), "[1, 10]");
+/// ```
+pub fn python_item(placement: &[u8], n: usize) -> String {
+    let s = notation(placement, n);
+    if n <= 9 {
+        format!("'{s}'")
+    } else {
+        s
+    }
+}
+
 /// A level printed as the document's Python prints the list:
 /// `['13', '14', ..., '86']` (n <= 9), or a list of lists beyond.
 ///
@@ -210,17 +227,7 @@ pub fn notation(placement: &[u8], n: usize) -> String {
 /// assert_eq!(python_list(&level(4, 4).unwrap(), 4), "['2413', '3142']");
 /// ```
 pub fn python_list(placements: &[Vec<u8>], n: usize) -> String {
-    let items: Vec<String> = placements
-        .iter()
-        .map(|p| {
-            let s = notation(p, n);
-            if n <= 9 {
-                format!("'{s}'")
-            } else {
-                s
-            }
-        })
-        .collect();
+    let items: Vec<String> = placements.iter().map(|p| python_item(p, n)).collect();
     format!("[{}]", items.join(", "))
 }
 

@@ -1,0 +1,96 @@
+//! A `level` record (`levels N --queens K`) in document 004's notation:
+//! `digits` writes each placement's lines on a line of its own (`13`, or
+//! `[1, 10]` past n = 9); `python` writes the whole level on one line as
+//! the document's Python prints its lists, `['13', '14', ...]`. The
+//! notation is the kernel's (`reference::level_lists`), so the two cannot
+//! drift apart.
+
+use std::io::{self, Write};
+
+use nqueens_kernel::reference::level_lists::{notation, python_item};
+
+use super::{Cell, Column, Out, Record, Sink};
+
+pub struct Level<'a> {
+    out: Out<'a>,
+    python: bool,
+    /// Placements written so far.
+    written: usize,
+}
+
+impl<'a> Level<'a> {
+    pub(super) fn new(out: Out<'a>, python: bool) -> Level<'a> {
+        Level {
+            out,
+            python,
+            written: 0,
+        }
+    }
+}
+
+impl Sink for Level<'_> {
+    fn begin(&mut self, _columns: &[Column]) -> io::Result<()> {
+        if self.python {
+            self.out.write_all(b"[")?;
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, record: &Record) -> io::Result<()> {
+        let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+        let (Some(Cell::Int(n)), Some(Cell::Integers(lines))) = (find("n"), find("lines")) else {
+            return Ok(());
+        };
+        let n = *n as usize;
+        let lines: Vec<u8> = lines.iter().map(|&r| r as u8).collect();
+        if self.python {
+            let sep = if self.written > 0 { ", " } else { "" };
+            write!(self.out, "{sep}{}", python_item(&lines, n))?;
+        } else {
+            writeln!(self.out, "{}", notation(&lines, n))?;
+        }
+        self.written += 1;
+        self.out.done()
+    }
+
+    fn end(&mut self, _notes: &[String]) -> io::Result<()> {
+        if self.python {
+            self.out.write_all(b"]\n")?;
+        }
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{listing, Cell, Format, Record};
+
+    fn write(python: bool, records: &[Record]) -> String {
+        let mut buf = Vec::new();
+        {
+            let mut s = listing(Format::Level { python }, Box::new(&mut buf));
+            s.begin(&[]).unwrap();
+            for r in records {
+                s.record(r).unwrap();
+            }
+            s.end(&[]).unwrap();
+        }
+        String::from_utf8(buf).unwrap()
+    }
+
+    fn placement(n: u128, lines: &[u64]) -> Record {
+        vec![
+            ("n", Cell::Int(n)),
+            ("lines", Cell::Integers(lines.to_vec())),
+        ]
+    }
+
+    #[test]
+    fn both_notations_of_the_document() {
+        let level = [placement(8, &[1, 3]), placement(8, &[1, 4])];
+        assert_eq!(write(false, &level), "13\n14\n");
+        assert_eq!(write(true, &level), "['13', '14']\n");
+        assert_eq!(write(true, &[]), "[]\n");
+        assert_eq!(write(false, &[placement(10, &[1, 10])]), "[1, 10]\n");
+    }
+}
