@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::nqueens;
+use common::{json_rows, nqueens};
 use serde_json::Value;
 
 /// The workspace root, where scripts/examples lives.
@@ -38,14 +38,6 @@ fn run_dir(base: &Path) -> PathBuf {
         .collect();
     assert_eq!(runs.len(), 1, "{runs:?}");
     runs.pop().unwrap()
-}
-
-fn json_rows(stdout: &[u8]) -> Vec<Value> {
-    String::from_utf8(stdout.to_vec())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 fn rows_of<'a>(rows: &'a [Value], solver: &str) -> Vec<&'a Value> {

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_usage_error, nqueens};
+use common::{assert_usage_error, json_rows, nqueens, stdout};
 
 use predicates::prelude::*;
 use serde_json::Value;
@@ -148,18 +148,8 @@ fn table_reproduces_the_classical_table_and_notes_the_erratum() {
 
 #[test]
 fn table_formats_stream_one_record_per_board() {
-    let out = nqueens()
-        .args(["table", "--from", "4", "--to", "9", "--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let rows: Vec<Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let out = stdout(&["table", "--from", "4", "--to", "9", "--format", "json"]);
+    let rows = json_rows(out.as_bytes());
     assert_eq!(rows.len(), 6);
     assert_eq!(rows[4]["total"], 92);
     assert_eq!(rows[4]["oeis"], "ok");
@@ -280,11 +270,7 @@ fn bench_records_a_run_and_plot_draws_it() {
         .get_output()
         .stdout
         .clone();
-    let rows: Vec<Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = json_rows(&out);
     // The baseline (mirror) is added first, then the named solvers: 4 per size.
     assert_eq!(rows.len(), 12);
     assert_eq!(rows[0]["solver"], "mirror");

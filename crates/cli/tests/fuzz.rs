@@ -23,15 +23,16 @@ use std::fs::{self, OpenOptions};
 use std::io::Read;
 use std::os::unix::fs::{symlink, FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+#[path = "fuzz/harness.rs"]
+mod harness;
 #[path = "fuzz/vectors.rs"]
 mod vectors;
 
-use vectors::{known_bug, vector, Rng};
+use vectors::{known_bug, vector};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// Vectors drawn from each seed.
@@ -124,40 +125,17 @@ impl Scratch {
 /// Runs one vector; `Err` describes what it broke.
 fn check(args: &[String], scratch: &Scratch) -> Result<(), String> {
     scratch.reset();
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .args(args)
         .current_dir(&scratch.dir)
-        .env("TMPDIR", &scratch.dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start: {e}"))?;
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let drain = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-    });
-    let errors = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > BOUND {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("still running after {BOUND:?} (killed)"));
-        }
-        std::thread::sleep(Duration::from_millis(2));
+        .env("TMPDIR", &scratch.dir);
+    let Some(ran) =
+        harness::run_bounded(command, BOUND).map_err(|e| format!("cannot start: {e}"))?
+    else {
+        return Err(format!("still running after {BOUND:?} (killed)"));
     };
-    drain.join().unwrap();
-    let stderr = String::from_utf8_lossy(&errors.join().unwrap()).into_owned();
+    let (status, stderr) = (ran.status, ran.stderr);
     let code = status
         .code()
         .ok_or_else(|| format!("killed by a signal: {status:?}; stderr: {stderr}"))?;
@@ -196,21 +174,15 @@ fn listing(dir: &Path) -> BTreeSet<String> {
 }
 
 /// The seeds to run, and which vector of them (all, or the one replayed).
+/// The seeds of a run, and with `NQUEENS_FUZZ_VECTOR` the one vector to
+/// replay.
 fn seeds() -> (Vec<u64>, Option<usize>) {
-    let env = |k: &str| std::env::var(k).ok().map(|v| v.trim().to_string());
-    if let Some(s) = env("NQUEENS_FUZZ_SEED") {
-        let seed = s.parse().expect("NQUEENS_FUZZ_SEED is a whole number");
-        let vector = env("NQUEENS_FUZZ_VECTOR").map(|v| v.parse().expect("a vector index"));
-        return (vec![seed], vector);
-    }
-    let fresh = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        ^ u64::from(std::process::id()) << 32;
-    let mut all = FIXED_SEEDS.to_vec();
-    all.push(fresh);
-    (all, None)
+    let only = std::env::var("NQUEENS_FUZZ_VECTOR").ok().map(|v| {
+        v.trim()
+            .parse()
+            .expect("NQUEENS_FUZZ_VECTOR is a vector index")
+    });
+    (harness::seeds("NQUEENS_FUZZ_SEED", &FIXED_SEEDS), only)
 }
 
 #[test]
@@ -233,8 +205,7 @@ fn random_argument_vectors_fail_cleanly() {
             if only.is_some_and(|o| o != i) {
                 continue;
             }
-            let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xa076_1d64_78bd_642f));
-            let args = vector(&mut rng);
+            let args = vector(&mut harness::case(seed, i));
             work.push((seed, i, args));
         }
     }
@@ -242,35 +213,24 @@ fn random_argument_vectors_fail_cleanly() {
     let outside = std::env::current_dir().unwrap();
     let outside_before = listing(&outside);
 
-    let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
     let excluded = Mutex::new(Vec::new());
     let start = Instant::now();
-    std::thread::scope(|s| {
-        for w in 0..WORKERS {
-            let scratch = Scratch::new(&root, w, &plan);
-            let (work, next, failures, excluded) = (&work, &next, &failures, &excluded);
-            s.spawn(move || loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some((seed, i, args)) = work.get(k) else {
-                    break;
-                };
-                let line =
-                    format!("NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {args:?}");
-                let known = known_bug(args);
-                let result = match &known {
-                    Some(k) if k.hangs => Err("not run".to_string()),
-                    _ => check(args, &scratch),
-                };
-                match (result, known) {
-                    (Ok(()), _) => {}
-                    (Err(why), Some(k)) => excluded
-                        .lock()
-                        .unwrap()
-                        .push(format!("{line}: {why} [{}]", k.bug)),
-                    (Err(why), None) => failures.lock().unwrap().push(format!("{line}: {why}")),
-                }
-            });
+    let scratch = |w| Scratch::new(&root, w, &plan);
+    harness::pool(&work, WORKERS, scratch, |scratch, (seed, i, args)| {
+        let line = format!("NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {args:?}");
+        let known = known_bug(args);
+        let result = match &known {
+            Some(k) if k.hangs => Err("not run".to_string()),
+            _ => check(args, scratch),
+        };
+        match (result, known) {
+            (Ok(()), _) => {}
+            (Err(why), Some(k)) => excluded
+                .lock()
+                .unwrap()
+                .push(format!("{line}: {why} [{}]", k.bug)),
+            (Err(why), None) => failures.lock().unwrap().push(format!("{line}: {why}")),
         }
     });
     let failures = failures.into_inner().unwrap();
@@ -306,15 +266,6 @@ fn random_argument_vectors_fail_cleanly() {
         workers,
         "written beside the scratch directories"
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {} vectors failed:\n{}",
-        failures.len(),
-        work.len(),
-        failures.join("\n")
-    );
-    if std::env::var_os("NQUEENS_FUZZ_SEED").is_none() {
-        assert!(work.len() >= 2000, "at least 2,000 vectors a run");
-    }
+    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_SEED", 2000);
     let _ = fs::remove_dir_all(&root);
 }

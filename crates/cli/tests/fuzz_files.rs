@@ -13,14 +13,15 @@
 //! `NQUEENS_FUZZ_FILES_SEED=S cargo test -p nqueens-cli --test fuzz_files`.
 
 use std::fs::{self, File};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 // Only its generator is used here.
+#[path = "fuzz/harness.rs"]
+mod harness;
 #[allow(dead_code)]
 #[path = "fuzz/vectors.rs"]
 mod vectors;
@@ -228,40 +229,18 @@ enum Broken {
 }
 
 fn run(args: &[&str], dir: &Path) -> Result<Ran, Broken> {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let outs = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let errs = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        String::from_utf8_lossy(&s).into_owned()
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > BOUND {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Broken::Hang(format!(
-                "{args:?} still running after {BOUND:?}"
-            )));
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    let mut command = Command::new(BIN);
+    command.args(args).current_dir(dir);
+    let Some(ran) = harness::run_bounded(command, BOUND).unwrap() else {
+        return Err(Broken::Hang(format!(
+            "{args:?} still running after {BOUND:?}"
+        )));
     };
-    let (stdout, stderr) = (outs.join().unwrap(), errs.join().unwrap());
+    let status = ran.status;
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&ran.stdout).into_owned(),
+        ran.stderr,
+    );
     let code = status.code().unwrap_or(-1);
     if code == 101 || stderr.contains("panicked") {
         return Err(Broken::Panic(format!("{args:?}: {stderr}")));
@@ -379,71 +358,50 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
     }
 }
 
-fn seeds() -> Vec<u64> {
-    if let Ok(s) = std::env::var("NQUEENS_FUZZ_FILES_SEED") {
-        return vec![s.trim().parse().expect("a whole number")];
-    }
-    let fresh = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
-    let mut all = FIXED_SEEDS.to_vec();
-    all.push(fresh);
-    all
-}
-
 #[test]
 fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-files-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     let valid = Valid::make(&root.join("valid"));
     let mut work = Vec::new();
-    for seed in seeds() {
+    for seed in harness::seeds("NQUEENS_FUZZ_FILES_SEED", &FIXED_SEEDS) {
         eprintln!("fuzz files seed {seed} ({PER_SEED} inputs; replay with NQUEENS_FUZZ_FILES_SEED={seed})");
         for i in 0..PER_SEED {
-            let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xa076_1d64_78bd_642f));
             let kind = KINDS[i % KINDS.len()];
-            let input = mutate(&mut rng, kind, &valid);
+            let input = mutate(&mut harness::case(seed, i), kind, &valid);
             work.push((seed, i, kind, input));
         }
     }
-    let next = AtomicUsize::new(0);
     let accepted = AtomicUsize::new(0);
     let broken = Mutex::new((Vec::new(), 0usize, 0usize));
     let start = Instant::now();
-    std::thread::scope(|s| {
-        for w in 0..WORKERS {
-            let dir = root.join(format!("w{w}"));
-            fs::create_dir_all(&dir).unwrap();
-            let (work, next, accepted, broken, valid) = (&work, &next, &accepted, &broken, &valid);
-            s.spawn(move || {
-                while let Some((seed, i, kind, input)) =
-                    work.get(next.fetch_add(1, Ordering::Relaxed))
-                {
-                    let what = format!("seed {seed} input {i}: {kind:?}, {}", input.how);
-                    match feed(*kind, input, valid, &dir) {
-                        Ok(true) => {
-                            accepted.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Ok(false) => {}
-                        Err(b) => {
-                            let mut g = broken.lock().unwrap();
-                            let why = match b {
-                                Broken::Panic(w) => {
-                                    g.1 += 1;
-                                    w
-                                }
-                                Broken::Hang(w) => {
-                                    g.2 += 1;
-                                    w
-                                }
-                                Broken::Other(w) => w,
-                            };
-                            g.0.push(format!("{what}: {why}"));
-                        }
+    let scratch = |w| {
+        let dir = root.join(format!("w{w}"));
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    };
+    harness::pool(&work, WORKERS, scratch, |dir, (seed, i, kind, input)| {
+        let what = format!("seed {seed} input {i}: {kind:?}, {}", input.how);
+        match feed(*kind, input, &valid, dir) {
+            Ok(true) => {
+                accepted.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(false) => {}
+            Err(b) => {
+                let mut g = broken.lock().unwrap();
+                let why = match b {
+                    Broken::Panic(w) => {
+                        g.1 += 1;
+                        w
                     }
-                }
-            });
+                    Broken::Hang(w) => {
+                        g.2 += 1;
+                        w
+                    }
+                    Broken::Other(w) => w,
+                };
+                g.0.push(format!("{what}: {why}"));
+            }
         }
     });
     let (failures, panics, hangs) = broken.into_inner().unwrap();
@@ -456,15 +414,6 @@ fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
         work.len() - accepted.load(Ordering::Relaxed) - failures.len(),
         failures.len() - panics - hangs
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {} inputs failed:\n{}",
-        failures.len(),
-        work.len(),
-        failures.join("\n")
-    );
-    if std::env::var_os("NQUEENS_FUZZ_FILES_SEED").is_none() {
-        assert!(work.len() >= 600, "several hundred inputs a run");
-    }
+    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_FILES_SEED", 600);
     let _ = fs::remove_dir_all(&root);
 }

@@ -2,22 +2,12 @@
 
 mod common;
 
-use common::{assert_usage_error, nqueens};
+use common::{assert_usage_error, lines, nqueens};
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command as Process, Stdio};
 
 use serde_json::Value;
-
-/// Runs `args`, expects success, returns stdout's lines.
-fn lines(args: &[&str]) -> Vec<String> {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(

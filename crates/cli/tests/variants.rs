@@ -10,19 +10,9 @@
 
 mod common;
 
-use common::{assert_usage_error, nqueens};
+use common::{assert_usage_error, lines, nqueens};
 
 use serde_json::Value;
-
-/// Runs `args`, expects success, returns stdout's lines.
-fn lines(args: &[&str]) -> Vec<String> {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
 
 /// `nqueens count N FLAG --format json`, parsed.
 fn count(n: usize, flag: &str) -> Value {
@@ -182,22 +172,9 @@ fn eight_queens_with_no_three_in_line_leave_one_fundamental_solution() {
 
 #[test]
 fn no_three_in_line_counts_agree_with_brute_force_and_oeis_a365437() {
-    // OEIS A365437 (totals) and MathOverflow 457913 (classes), n = 1..12.
-    let published = [
-        (1, 1, 1),
-        (2, 0, 0),
-        (3, 0, 0),
-        (4, 2, 1),
-        (5, 0, 0),
-        (6, 0, 0),
-        (7, 0, 0),
-        (8, 8, 1),
-        (9, 32, 4),
-        (10, 40, 5),
-        (11, 96, 12),
-        (12, 410, 53),
-    ];
-    for (n, total, unique) in published {
+    // OEIS A365437 (totals) and MathOverflow 457913 (classes), n = 1..12,
+    // as the puzzles crate keeps them for checking.
+    for (n, total, unique) in nqueens_puzzles::variant::collinear::PUBLISHED {
         let v = count(n, "--no-three-in-line");
         let got = (v["total"].as_u64().unwrap(), v["unique"].as_u64().unwrap());
         assert_eq!(got, (total, unique), "n = {n}");

@@ -42,3 +42,23 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     assert_eq!(text.lines().count(), 1, "one object on one line: {text}");
     serde_json::from_str(&text).unwrap()
 }
+
+/// Runs `args`, checks it succeeds, and returns its stdout's lines (stderr
+/// may hold a summary, as `--verify` writes).
+pub fn lines(args: &[&str]) -> Vec<String> {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// Parses JSON lines: one object a line.
+pub fn json_rows(stdout: &[u8]) -> Vec<serde_json::Value> {
+    std::str::from_utf8(stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}

@@ -93,17 +93,6 @@ mod tests {
 
     #[test]
     fn agrees_with_the_classic_search_in_solutions_and_nodes() {
-        for n in 1..=9 {
-            let board = Board::new(n).unwrap();
-            let c = crate::reference::classic(board);
-            assert_eq!(
-                levels(board).tally,
-                Tally {
-                    solutions: c.solutions,
-                    nodes: c.calls
-                },
-                "n = {n}"
-            );
-        }
+        crate::reference::assert_agrees_with_classic(|board| levels(board).tally);
     }
 }

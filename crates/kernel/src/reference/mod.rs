@@ -33,3 +33,18 @@ pub use brute::{brute_force, BRUTE_MAX_N};
 pub use classic::{classic, ClassicTally};
 pub use columns::free_columns;
 pub use levels::{levels, levels_capped, LevelTally, LEVELS_MAX_N};
+
+/// Checks a design against [`classic`], the seeds' reference: the same
+/// solutions, and a node for each of its calls, for n = 1..=9.
+#[cfg(test)]
+fn assert_agrees_with_classic(design: impl Fn(crate::Board) -> crate::Tally) {
+    for n in 1..=9 {
+        let board = crate::Board::new(n).unwrap();
+        let c = classic(board);
+        let want = crate::Tally {
+            solutions: c.solutions,
+            nodes: c.calls,
+        };
+        assert_eq!(design(board), want, "n = {n}");
+    }
+}

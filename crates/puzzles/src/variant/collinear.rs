@@ -23,6 +23,7 @@
 use std::ops::ControlFlow;
 
 use super::tally::Searched;
+use super::walk::Walk;
 use nqueens_kernel::{Board, MAX_N};
 
 /// The first three queens of `columns` (0-based, one per row) on one
@@ -74,41 +75,41 @@ const GCD: [[u8; MAX_N]; MAX_N] = {
     t
 };
 
+/// Published counts of boards with no three queens on any line, for
+/// checking only (never to produce a count): `(n, total, classes)`, the
+/// totals from OEIS A365437 and the classes under the square's symmetries
+/// from MathOverflow question 457913, n = 1..12.
+pub const PUBLISHED: [(usize, u64, u64); 12] = [
+    (1, 1, 1),
+    (2, 0, 0),
+    (3, 0, 0),
+    (4, 2, 1),
+    (5, 0, 0),
+    (6, 0, 0),
+    (7, 0, 0),
+    (8, 8, 1),
+    (9, 32, 4),
+    (10, 40, 5),
+    (11, 96, 12),
+    (12, 410, 53),
+];
+
 /// The search behind [`crate::variant::Variant::NoThreeInLine`].
 pub(crate) fn search(
     board: Board,
     first: usize,
     visit: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Searched {
-    let n = board.n();
-    let mut s = Search {
-        n,
-        full: board.full(),
-        columns: [0; MAX_N],
-        nodes: 1,
-        visit,
-    };
-    s.columns[0] = first as u8;
+    let mut w = Walk::new(board, first, visit);
     let bit = 1u32 << first;
-    let stopped = s.down(1, bit, bit << 1, bit >> 1, &[0; MAX_N]).is_break();
-    Searched {
-        nodes: s.nodes,
-        stopped,
-    }
+    let flow = w.down_in_line(1, bit, bit << 1, bit >> 1, &[0; MAX_N]);
+    w.searched(flow)
 }
 
-struct Search<F> {
-    n: usize,
-    full: u32,
-    columns: [u8; MAX_N],
-    nodes: u64,
-    visit: F,
-}
-
-impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
+impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
     /// Fills `row` and the rows below it; `lines[r]` holds the squares of
     /// row `r` on a line through two placed queens.
-    fn down(
+    fn down_in_line(
         &mut self,
         row: usize,
         cols: u32,
@@ -117,15 +118,13 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
         lines: &[u32; MAX_N],
     ) -> ControlFlow<()> {
         if row == self.n {
-            return (self.visit)(&self.columns[..self.n]);
+            return self.complete();
         }
         let mut avail = self.full & !(cols | ld | rd | lines[row]);
         while avail != 0 {
             let bit = avail & avail.wrapping_neg();
             avail ^= bit;
-            self.nodes += 1;
-            let c = bit.trailing_zeros() as usize;
-            self.columns[row] = c as u8;
+            let c = self.place(row, bit);
             let mut next = *lines;
             let (cols, ld, rd) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
             if row + 1 < self.n {
@@ -134,7 +133,7 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
                     continue;
                 }
             }
-            self.down(row + 1, cols, ld, rd, &next)?;
+            self.down_in_line(row + 1, cols, ld, rd, &next)?;
         }
         ControlFlow::Continue(())
     }
@@ -179,14 +178,7 @@ mod tests {
     use crate::variant::Variant;
 
     fn listed(board: Board) -> Vec<Vec<u8>> {
-        let mut all = Vec::new();
-        for c in 0..board.n() {
-            Variant::NoThreeInLine.search(board, c, |s| {
-                all.push(s.to_vec());
-                ControlFlow::Continue(())
-            });
-        }
-        all
+        Variant::NoThreeInLine.listed(board)
     }
 
     #[test]
@@ -203,26 +195,11 @@ mod tests {
 
     #[test]
     fn counts_match_mathoverflow_457913_and_oeis_a365437() {
-        // Totals (OEIS A365437) and classes under the square's symmetries,
-        // from MathOverflow question 457913: verification only.
-        let known = [
-            (1, 1, 1),
-            (2, 0, 0),
-            (3, 0, 0),
-            (4, 2, 1),
-            (5, 0, 0),
-            (6, 0, 0),
-            (7, 0, 0),
-            (8, 8, 1),
-            (9, 32, 4),
-            (10, 40, 5),
-            (11, 96, 12),
-            (12, 410, 53),
-        ];
-        for (n, total, unique) in known {
+        for (n, total, unique) in PUBLISHED {
             let board = Board::new(n).unwrap();
             let t = Variant::NoThreeInLine.count(board);
-            assert_eq!((t.solutions, t.unique(board)), (total, unique), "n = {n}");
+            let want = (total, u128::from(unique));
+            assert_eq!((t.solutions, t.unique(board)), want, "n = {n}");
         }
     }
 

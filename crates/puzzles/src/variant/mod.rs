@@ -21,6 +21,7 @@
 pub mod collinear;
 mod tally;
 pub mod torus;
+mod walk;
 
 use std::ops::ControlFlow;
 
@@ -170,6 +171,22 @@ impl Variant {
     /// ```
     pub fn count(self, board: Board) -> VariantTally {
         (0..board.n()).map(|c| self.count_column(board, c)).sum()
+    }
+}
+
+#[cfg(test)]
+impl Variant {
+    /// Every solution, first-row column by column, in the search's order
+    /// (for the tests).
+    pub(crate) fn listed(self, board: Board) -> Vec<Vec<u8>> {
+        let mut all = Vec::new();
+        for c in 0..board.n() {
+            self.search(board, c, |s| {
+                all.push(s.to_vec());
+                ControlFlow::Continue(())
+            });
+        }
+        all
     }
 }
 

@@ -25,7 +25,8 @@
 use std::ops::ControlFlow;
 
 use super::tally::Searched;
-use nqueens_kernel::{Board, MAX_N};
+use super::walk::Walk;
+use nqueens_kernel::Board;
 
 /// Whether `columns` (0-based, one per row) is a solution on the torus:
 /// every pair of queens compared directly, modulo `n`.
@@ -57,32 +58,13 @@ pub(crate) fn search(
     first: usize,
     visit: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Searched {
-    let n = board.n();
-    let mut s = Search {
-        n,
-        full: board.full(),
-        columns: [0; MAX_N],
-        nodes: 1,
-        visit,
-    };
-    s.columns[0] = first as u8;
+    let mut w = Walk::new(board, first, visit);
     let bit = 1u32 << first;
-    let stopped = s.down(1, bit, s.left(bit), s.right(bit)).is_break();
-    Searched {
-        nodes: s.nodes,
-        stopped,
-    }
+    let flow = w.down_wrapped(1, bit, w.left(bit), w.right(bit));
+    w.searched(flow)
 }
 
-struct Search<F> {
-    n: usize,
-    full: u32,
-    columns: [u8; MAX_N],
-    nodes: u64,
-    visit: F,
-}
-
-impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
+impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
     /// Rotates a row's mask one column up, the top column wrapping to 0.
     fn left(&self, x: u32) -> u32 {
         ((x << 1) | (x >> (self.n - 1))) & self.full
@@ -95,18 +77,17 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Search<F> {
 
     /// Fills `row` and the rows below it; `up` and `down` are the wrapped
     /// diagonals' attacks on `row`.
-    fn down(&mut self, row: usize, cols: u32, up: u32, down: u32) -> ControlFlow<()> {
+    fn down_wrapped(&mut self, row: usize, cols: u32, up: u32, down: u32) -> ControlFlow<()> {
         if row == self.n {
-            return (self.visit)(&self.columns[..self.n]);
+            return self.complete();
         }
         let mut avail = self.full & !(cols | up | down);
         while avail != 0 {
             let bit = avail & avail.wrapping_neg();
             avail ^= bit;
-            self.nodes += 1;
-            self.columns[row] = bit.trailing_zeros() as u8;
+            self.place(row, bit);
             let (up, down) = (self.left(up | bit), self.right(down | bit));
-            self.down(row + 1, cols | bit, up, down)?;
+            self.down_wrapped(row + 1, cols | bit, up, down)?;
         }
         ControlFlow::Continue(())
     }
@@ -137,14 +118,7 @@ mod tests {
     }
 
     fn listed(board: Board) -> Vec<Vec<u8>> {
-        let mut all = Vec::new();
-        for c in 0..board.n() {
-            Variant::Torus.search(board, c, |s| {
-                all.push(s.to_vec());
-                ControlFlow::Continue(())
-            });
-        }
-        all
+        Variant::Torus.listed(board)
     }
 
     #[test]
@@ -211,13 +185,8 @@ mod tests {
 
     #[test]
     fn the_largest_board_wraps_without_overflow() {
-        let s = Search {
-            n: 32,
-            full: u32::MAX,
-            columns: [0; MAX_N],
-            nodes: 0,
-            visit: |_: &[u8]| ControlFlow::Continue(()),
-        };
+        let board = Board::new(32).unwrap();
+        let s = Walk::new(board, 0, |_: &[u8]| ControlFlow::Continue(()));
         assert_eq!((s.left(1 << 31), s.right(1)), (1, 1 << 31));
         assert_eq!((s.left(1 << 5), s.right(1 << 5)), (1 << 6, 1 << 4));
     }

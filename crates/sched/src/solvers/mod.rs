@@ -18,6 +18,51 @@ use nqueens_kernel::Board;
 
 use crate::{Error, Hooks, Options, Outcome};
 
+/// A solver that splits the board with a kernel split (`$split::new`)
+/// and counts the subproblems on the engine's threads, at any depth from
+/// 1 to n: the struct and its `Solver` impl.
+macro_rules! splitting_solver {
+    ($(#[$meta:meta])* $solver:ident, $name:literal, $description:literal, $split:path) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $solver;
+
+        impl $crate::solvers::Solver for $solver {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn description(&self) -> &'static str {
+                $description
+            }
+            fn layout(
+                &self,
+                board: nqueens_kernel::Board,
+                opts: &$crate::Options,
+            ) -> Result<Option<$crate::Layout>, $crate::Error> {
+                $crate::work::split::layout(board, opts, <$split>::new).map(Some)
+            }
+            fn uses_threads(&self) -> bool {
+                true
+            }
+            fn depths(&self, board: nqueens_kernel::Board) -> Option<std::ops::RangeInclusive<usize>> {
+                Some(1..=board.n())
+            }
+            fn budgeted(&self) -> bool {
+                true
+            }
+            fn total(
+                &self,
+                board: nqueens_kernel::Board,
+                opts: &$crate::Options,
+                hooks: &$crate::Hooks,
+            ) -> Result<$crate::Outcome, $crate::Error> {
+                $crate::work::split::run(board, opts, hooks, <$split>::new)
+            }
+        }
+    };
+}
+use splitting_solver;
+
 pub use bitmask::Bitmask;
 pub use brute::Brute;
 pub use brute_rows::BruteRows;

@@ -1,0 +1,119 @@
+//! What the two fuzz tests share (`fuzz.rs`: argument vectors;
+//! `fuzz_files.rs`: mutated input files): the seeds, each case's generator,
+//! a pool of workers taking cases in turn, a program run under a time bound,
+//! and the closing assertions. Each test uses its part.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::vectors::Rng;
+
+/// The seeds of a run: the one in `var` alone (to replay a failure), else
+/// the fixed ones plus a fresh one, printed by the caller.
+pub fn seeds(var: &str, fixed: &[u64]) -> Vec<u64> {
+    if let Ok(s) = std::env::var(var) {
+        let seed = s.trim().parse();
+        return vec![seed.unwrap_or_else(|_| panic!("{var} is a whole number"))];
+    }
+    let fresh = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        ^ u64::from(std::process::id()) << 32;
+    let mut all = fixed.to_vec();
+    all.push(fresh);
+    all
+}
+
+/// The generator of case `i` of `seed`: each case can be replayed alone.
+pub fn case(seed: u64, i: usize) -> Rng {
+    Rng(seed ^ (i as u64).wrapping_mul(0xa076_1d64_78bd_642f))
+}
+
+/// Runs `each` on every case, `workers` threads taking the next case in
+/// turn; `state` makes each worker's own state (its scratch directory).
+pub fn pool<T: Sync, S>(
+    work: &[T],
+    workers: usize,
+    state: impl Fn(usize) -> S + Sync,
+    each: impl Fn(&S, &T) + Sync,
+) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for w in 0..workers {
+            let (next, state, each) = (&next, &state, &each);
+            s.spawn(move || {
+                let mine = state(w);
+                while let Some(case) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    each(&mine, case);
+                }
+            });
+        }
+    });
+}
+
+/// No case failed, and a full run (no replayed seed in `var`) ran at
+/// least `least` cases.
+pub fn assert_clean(failures: &[String], cases: usize, var: &str, least: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if std::env::var_os(var).is_none() {
+        assert!(cases >= least, "at least {least} cases a run, not {cases}");
+    }
+}
+
+/// A program that ended within its time bound.
+pub struct Finished {
+    pub status: std::process::ExitStatus,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+/// Runs `command` with stdin closed and both outputs read to the end on
+/// their own threads; kills it after `bound` and gives `None` when it was
+/// still running.
+pub fn run_bounded(
+    mut command: std::process::Command,
+    bound: std::time::Duration,
+) -> std::io::Result<Option<Finished>> {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let outs = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let errs = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        String::from_utf8_lossy(&v).into_owned()
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if start.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    Ok(Some(Finished {
+        status,
+        stdout: outs.join().unwrap(),
+        stderr: errs.join().unwrap(),
+    }))
+}
