@@ -10,7 +10,8 @@ use nqueens_sched::solvers;
 
 // The formats belong to the exporter that writes them.
 pub use crate::export::{
-    CountFormat, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
+    BoardStyle, CountFormat, CountLine, LevelsFormat, Orientation, PlacementFormat, SolutionFormat,
+    SolveFormat, TableFormat,
 };
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
@@ -271,6 +272,15 @@ pub struct SolutionsArgs {
     /// How each solution is written.
     #[arg(long, value_enum, default_value_t = SolutionFormat::Vector)]
     pub format: SolutionFormat,
+    /// State how many solutions match (all of them, whatever --limit), as 000, 002 and 004 do: a first line, or in json a first record.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub count: Option<CountLine>,
+    /// Number rows and columns from 0 (002's and 003's programs) or 1, in the drawings and in --prefix [default: 1].
+    #[arg(long, value_name = "0|1")]
+    pub base: Option<String>,
+    /// How --format board turns the board: chess (row 1 at the bottom), rows (row 1 at the top), columns (the vector read column -> line).
+    #[arg(long, value_enum, default_value_t = Orientation::Chess)]
+    pub orientation: Orientation,
     /// Re-check every solution printed, and that none repeats; say so at the end (on stderr).
     #[arg(long)]
     pub verify: bool,
@@ -295,6 +305,15 @@ pub struct ShowArgs {
     /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
+    /// How the drawing turns the board: chess (row 1 at the bottom), rows (row 1 at the top), columns (the placement read column -> line, as 004 writes it).
+    #[arg(long, value_enum, default_value_t = Orientation::Chess)]
+    pub orientation: Orientation,
+    /// The drawing's style: grid, or pipes as 004's afficher draws (1|R| | ...).
+    #[arg(long, value_enum, default_value_t = BoardStyle::Grid)]
+    pub style: BoardStyle,
+    /// Number the drawing's rows and columns from 0 or 1 [default: 1]; the placement is still given 1-based.
+    #[arg(long, value_name = "0|1")]
+    pub base: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -312,6 +331,12 @@ pub struct LevelsArgs {
     /// How the placements are written.
     #[arg(long, value_enum, default_value_t = LevelsFormat::Digits)]
     pub format: LevelsFormat,
+    /// State how many placements the level holds: a first line (004's "Le nombre de solutions"), or in json a first record.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub count: Option<CountLine>,
+    /// Number the lines from 0 or 1, in the output and in --prefix [default: 1].
+    #[arg(long, value_name = "0|1")]
+    pub base: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -17,6 +17,8 @@
 
 use std::fmt::Write as _;
 
+use crate::export::{BoardStyle, Orientation};
+
 /// The widest board drawn as text: 64 files take about 200 terminal columns.
 pub const TEXT_MAX_N: usize = 64;
 
@@ -138,6 +140,62 @@ pub fn text(columns: &[usize], style: TextStyle) -> String {
         }
     }
     out.push('\n');
+    out
+}
+
+/// The placement drawn as the source documents draw it, numbers from
+/// `base` (0 or 1) across the top (columns) and down the side (lines):
+/// `Rows` reads `columns[r]` as row `r`'s column, row `base` at the top;
+/// `Columns` reads it as the line of column `r`'s queen (the transpose);
+/// `Chess` is `Rows` upside down. `Grid` is 002's layout (`Q` and `-`,
+/// aligned); `Pipes` 004's `afficher` (`R` and blanks between bars).
+///
+/// ```text
+///   0 1 2 3 4          1|2|3|4|
+/// 0 - Q - - -        1| |R| | |
+/// ```
+pub fn grid(columns: &[usize], orientation: Orientation, style: BoardStyle, base: usize) -> String {
+    let n = columns.len();
+    let queen = |line: usize, column: usize| match orientation {
+        Orientation::Columns => columns[column] == line,
+        Orientation::Rows | Orientation::Chess => columns[line] == column,
+    };
+    let lines: Vec<usize> = match orientation {
+        Orientation::Chess => (0..n).rev().collect(),
+        _ => (0..n).collect(),
+    };
+    let w = (n - 1 + base).to_string().len();
+    let mut out = String::new();
+    match style {
+        BoardStyle::Grid => {
+            let _ = write!(out, "{:w$}", "");
+            for c in 0..n {
+                let _ = write!(out, " {:>w$}", c + base);
+            }
+            out.push('\n');
+            for &l in &lines {
+                let _ = write!(out, "{:>w$}", l + base);
+                for c in 0..n {
+                    let _ = write!(out, " {:>w$}", if queen(l, c) { "Q" } else { "-" });
+                }
+                out.push('\n');
+            }
+        }
+        BoardStyle::Pipes => {
+            out.push_str("  ");
+            for c in 0..n {
+                let _ = write!(out, "{}|", c + base);
+            }
+            out.push('\n');
+            for &l in &lines {
+                let _ = write!(out, "{}|", l + base);
+                for c in 0..n {
+                    out.push_str(if queen(l, c) { "R|" } else { " |" });
+                }
+                out.push('\n');
+            }
+        }
+    }
     out
 }
 
@@ -287,6 +345,40 @@ const RED: &str = "#c8102e";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_documents_grids() {
+        // 002 §2.3's first board at n = 5, read column -> line, from 0.
+        let columns = [3, 0, 2, 4, 1];
+        let g = grid(&columns, Orientation::Columns, BoardStyle::Grid, 0);
+        assert_eq!(
+            g,
+            "  0 1 2 3 4\n0 - Q - - -\n1 - - - - Q\n2 - - Q - -\n3 Q - - - -\n4 - - - Q -\n"
+        );
+        // Rows: row 0 holds column 3; chess: the same, upside down.
+        let rows = grid(&columns, Orientation::Rows, BoardStyle::Grid, 1);
+        assert!(rows.starts_with("  1 2 3 4 5\n1 - - - Q -\n"), "{rows}");
+        let chess = grid(&columns, Orientation::Chess, BoardStyle::Grid, 1);
+        assert!(chess.ends_with("1 - - - Q -\n"), "{chess}");
+        // 004's afficher, its first solution 15863724.
+        let first = [0, 4, 7, 5, 2, 6, 1, 3];
+        let pipes = grid(&first, Orientation::Columns, BoardStyle::Pipes, 1);
+        assert!(
+            pipes.starts_with("  1|2|3|4|5|6|7|8|\n1|R| | | | | | | |\n2| | | | | | |R| |\n"),
+            "{pipes}"
+        );
+        // Two-digit labels stay aligned.
+        let ten = grid(
+            &[0, 2, 5, 7, 9, 4, 8, 1, 3, 6],
+            Orientation::Rows,
+            BoardStyle::Grid,
+            1,
+        );
+        assert!(
+            ten.starts_with("    1  2  3") && ten.contains("\n10  -"),
+            "{ten}"
+        );
+    }
 
     #[test]
     fn files_are_named_like_spreadsheet_columns() {

@@ -49,6 +49,7 @@ fn the_page_lists_every_kind_this_test_covers() {
         "dominate",
         "pawns",
         // tests/formats_seeds.rs: the source documents' verbs.
+        "listing-count",
         "space",
         "level",
         "partial",

@@ -161,3 +161,36 @@ fn accessibility_in_every_format() {
         assert_eq!(numbers, integers(&row["accessibility"]));
     }
 }
+
+#[test]
+fn listing_counts_come_first_in_every_format_that_has_them() {
+    let page = page();
+    for (args, of) in [
+        (
+            &["solutions", "8", "--limit", "3", "--count", "header"][..],
+            "solutions",
+        ),
+        (
+            &["levels", "8", "--queens", "3", "--count", "header"][..],
+            "placements",
+        ),
+    ] {
+        let out = run_format(args, "json", 0);
+        let (head, rest) = out.split_once('\n').unwrap();
+        let v = &check_json(&page, "listing-count", head)[0];
+        assert_eq!(v["of"], of);
+        // The count is every match, not the --limit: a listing without
+        // the header and the limit holds that many.
+        let mut all: Vec<&str> = args.to_vec();
+        if let Some(at) = all.iter().position(|a| *a == "--limit") {
+            all.drain(at..at + 2);
+        }
+        all.truncate(all.len() - 2); // --count header
+        let listed = run(&all, 0).lines().count() as u64;
+        assert_eq!(v["count"].as_u64(), Some(listed), "{args:?}");
+        assert!(!rest.contains("\"count\""), "one count record: {out}");
+        // The drawings write it as a first line.
+        let text = run(args, 0);
+        assert_eq!(text.lines().next(), Some(format!("{listed} {of}").as_str()));
+    }
+}

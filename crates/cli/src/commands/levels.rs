@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use nqueens_kernel::reference::level_lists::level;
 
-use crate::export::{self, Cell, Column, Format, Record};
+use crate::export::{self, Cell, Column, Format, Numbering, Record};
 use crate::request::Levels;
 
 /// One placement: the level's `n`, `queens` and the 1-based `lines` of the
@@ -37,10 +37,18 @@ pub fn run(args: Levels) -> Result<ExitCode> {
     let (n, k, prefix) = (args.n, args.k, &args.prefix);
     let all = level(n, k).map_err(|e| anyhow!("{e}"))?;
     let out = BufWriter::new(io::stdout().lock());
-    let mut sink = export::listing(Format::from(args.format), Box::new(out));
+    let numbering = Numbering {
+        base: args.base,
+        ..Numbering::default()
+    };
+    let mut sink = export::listing_numbered(Format::from(args.format), Box::new(out), numbering);
     let keys = ["n", "queens", "lines"].map(|key| Column { key, width: 0 });
     sink.begin(&keys)?;
-    for p in all.iter().filter(|p| p.starts_with(prefix)) {
+    let kept = || all.iter().filter(|p| p.starts_with(prefix));
+    if args.count_header {
+        sink.record(&export::listing_count(n, kept().count(), "placements"))?;
+    }
+    for p in kept() {
         sink.record(&record(n, k, p))?;
     }
     sink.end(&[])?;

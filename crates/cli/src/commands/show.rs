@@ -60,7 +60,10 @@ pub fn run(args: Show) -> Result<ExitCode> {
         return verdict(attack);
     }
     let mut out = io::stdout().lock();
-    if n <= TEXT_MAX_N {
+    if let Some((orientation, drawn, base)) = args.drawing.filter(|_| n <= TEXT_MAX_N) {
+        let grid = render::grid(&columns, orientation, drawn, base.into());
+        out.write_all(grid.as_bytes())?;
+    } else if n <= TEXT_MAX_N {
         out.write_all(render::text(&columns, style(args.ascii)).as_bytes())?;
     } else {
         writeln!(

@@ -55,47 +55,55 @@ use crate::request::Solutions as Request;
 
 pub fn run(req: Request) -> Result<ExitCode> {
     let req = &req;
-    if let Some(variant) = req.variant {
-        return run_variant(req, variant);
-    }
     let prefix = req.prefix.as_deref().unwrap_or(&[]);
-    // Both iterators as one: a solution and its orbit (0 when not asked).
-    let solutions: Box<dyn Iterator<Item = (Solution, usize)>> = if req.unique {
-        let it = if prefix.is_empty() {
-            Fundamentals::new(req.board)
-        } else {
-            Fundamentals::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?
-        };
-        Box::new(it)
-    } else {
-        let it = Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
-        Box::new(it.map(|s| (s, 0)))
-    };
     let limit = req.limit.unwrap_or(u64::MAX);
-
+    // `--count header`: the listing walked once to count it, whatever the
+    // limit, then again to write it.
+    let header = if req.count_header {
+        let mut count = 0usize;
+        each(req, u64::MAX, &mut |_, _| {
+            count += 1;
+            Ok(())
+        })?;
+        Some(count)
+    } else {
+        each(req, 0, &mut |_, _| Ok(()))?; // the prefix checked before any output
+        None
+    };
     let mut writer = Writer::new(req)?;
-    let mut check = req.verify.then(|| Verifier::new(req.unique, prefix, None));
-    // `take`, not a test after the next item: finding one solution too many
-    // can take seconds on a large board.
-    for (solution, orbit) in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+    if let Some(count) = header {
+        writer
+            .sink
+            .record(&export::listing_count(req.board.n(), count, "solutions"))?;
+    }
+    let mut check = req
+        .verify
+        .then(|| Verifier::new(req.unique, prefix, req.variant));
+    let listed = each(req, limit, &mut |s, orbit| {
         if let Some(check) = &mut check {
-            if let Err(e) = check.add(&solution, orbit) {
-                writer.sink.end(&[])?;
-                return Err(e);
-            }
+            check.add(s, orbit)?;
         }
-        writer.write(&solution, orbit)?;
+        writer.write(s, orbit)?;
+        Ok(())
+    });
+    if let Err(e) = listed {
+        writer.sink.end(&[])?;
+        return Err(e);
     }
     // A prefix nothing completes: say so, and where the next queen is stuck.
     // (With --unique an empty listing may still have completions: their
     // orbits are listed by smaller members.)
-    let dead_end =
-        (writer.written == 0 && !prefix.is_empty() && limit > 0 && !req.unique).then(|| {
-            let cols: Vec<usize> = prefix.iter().map(|&c| usize::from(c) + 1).collect();
-            Partial::new(req.board.n(), &cols)
-                .ok()
-                .and_then(|p| p.first_blocked_row())
-        });
+    let dead_end = (writer.written == 0
+        && !prefix.is_empty()
+        && limit > 0
+        && !req.unique
+        && req.variant.is_none())
+    .then(|| {
+        let cols: Vec<usize> = prefix.iter().map(|&c| usize::from(c) + 1).collect();
+        Partial::new(req.board.n(), &cols)
+            .ok()
+            .and_then(|p| p.first_blocked_row())
+    });
     let written = writer.finish(dead_end.flatten())?;
     if let Some(blocked) = dead_end {
         // On stderr in every format (json also has it in its record), as
@@ -122,25 +130,46 @@ pub fn run(req: Request) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Lists a variant's solutions: its search visits them in lexicographic
-/// order, first-row column by first-row column, and each is written (and
-/// checked) as it is found; the search stops at the limit or on an error.
-fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
+/// Hands the listing's solutions to `f` in lexicographic order, each with
+/// its orbit (0 without `--unique`), at most `limit` of them; an error from
+/// `f` ends the listing. A prefix the rules refuse is an error before the
+/// first solution, so a caller can check it with a limit of 0.
+///
+/// A variant's search runs one first-row column after the other and hands
+/// over each solution as it is found, in the same order.
+fn each(req: &Request, limit: u64, f: &mut dyn FnMut(&[u8], usize) -> Result<()>) -> Result<()> {
     let prefix = req.prefix.as_deref().unwrap_or(&[]);
+    let Some(variant) = req.variant else {
+        // Both iterators as one: a solution and its orbit.
+        let solutions: Box<dyn Iterator<Item = (Solution, usize)>> = if req.unique {
+            Box::new(if prefix.is_empty() {
+                Fundamentals::new(req.board)
+            } else {
+                Fundamentals::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?
+            })
+        } else {
+            let it = Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
+            Box::new(it.map(|s| (s, 0)))
+        };
+        // `take`, not a test after the next item: finding one solution too
+        // many can take seconds on a large board.
+        for (solution, orbit) in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+            f(&solution, orbit)?;
+        }
+        return Ok(());
+    };
     if !prefix.is_empty() {
         // The ordinary rules first, for the same messages as without a variant.
         Solutions::with_prefix(req.board, prefix).map_err(|e| prefix_error(req, e))?;
     }
-    let limit = req.limit.unwrap_or(u64::MAX);
-    let mut writer = Writer::new(req)?;
-    let mut check = req
-        .verify
-        .then(|| Verifier::new(req.unique, prefix, Some(variant)));
-    let mut failure: Option<anyhow::Error> = None;
+    if limit == 0 {
+        return Ok(());
+    }
     let firsts = match prefix.first() {
         Some(&c) => usize::from(c)..usize::from(c) + 1,
         None => 0..req.board.n(),
     };
+    let (mut handed, mut failure) = (0u64, None);
     for first in firsts {
         let searched = variant.search(req.board, first, |s| {
             if !s.starts_with(prefix) {
@@ -154,18 +183,12 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
             } else {
                 0
             };
-            let mut step = || -> Result<()> {
-                if let Some(check) = &mut check {
-                    check.add(s, orbit)?;
-                }
-                writer.write(s, orbit)?;
-                Ok(())
-            };
-            if let Err(e) = step() {
+            if let Err(e) = f(s, orbit) {
                 failure = Some(e);
                 return ControlFlow::Break(());
             }
-            if writer.written == limit {
+            handed += 1;
+            if handed == limit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -175,17 +198,7 @@ fn run_variant(req: &Request, variant: Variant) -> Result<ExitCode> {
             break;
         }
     }
-    if let Some(e) = failure {
-        writer.sink.end(&[])?;
-        return Err(e);
-    }
-    let written = writer.finish(None)?;
-    if let Some(check) = check {
-        let complete = req.prefix.is_none() && written < limit;
-        let message = check.finish(complete.then_some(req.board))?;
-        writeln!(io::stderr(), "{message}")?;
-    }
-    Ok(ExitCode::SUCCESS)
+    failure.map_or(Ok(()), Err)
 }
 
 fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
@@ -225,7 +238,8 @@ struct Writer {
 impl Writer {
     fn new(req: &Request) -> io::Result<Writer> {
         let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-        let mut sink = export::listing(Format::from(req.format), Box::new(out));
+        let format = Format::from(req.format);
+        let mut sink = export::listing_numbered(format, Box::new(out), req.numbering);
         sink.begin(&COLUMNS)?;
         Ok(Writer {
             sink,

@@ -8,7 +8,8 @@
 
 use std::io::{self, Write};
 
-use super::{numbers, Cell, Column, Out, Record, Sink};
+use super::{numbers, Cell, Column, Numbering, Orientation, Out, Record, Sink};
+use crate::export::BoardStyle;
 use crate::render::{self, TextStyle};
 
 /// How a placement is drawn.
@@ -27,6 +28,7 @@ pub enum Style {
 pub struct Drawing<'a> {
     out: Out<'a>,
     style: Style,
+    numbering: Numbering,
     /// The 1-based column numbers, or the file letters for `Algebraic`.
     names: Vec<String>,
     line: Vec<u8>,
@@ -34,10 +36,11 @@ pub struct Drawing<'a> {
 }
 
 impl<'a> Drawing<'a> {
-    pub(super) fn new(out: Out<'a>, style: Style) -> Drawing<'a> {
+    pub(super) fn new(out: Out<'a>, style: Style, numbering: Numbering) -> Drawing<'a> {
         Drawing {
             out,
             style,
+            numbering,
             names: Vec::new(),
             line: Vec::with_capacity(256),
             first: true,
@@ -49,7 +52,7 @@ impl<'a> Drawing<'a> {
             self.names = (0..n)
                 .map(|c| match self.style {
                     Style::Algebraic => render::file(c),
-                    _ => (c + 1).to_string(),
+                    _ => (c + usize::from(self.numbering.base)).to_string(),
                 })
                 .collect();
         }
@@ -63,6 +66,10 @@ impl Sink for Drawing<'_> {
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
         let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+        if let Some(count) = count_line(record) {
+            writeln!(self.out, "{count}")?;
+            return self.out.done();
+        }
         let Some(Cell::Columns(columns)) = find("placement") else {
             return Ok(());
         };
@@ -70,7 +77,7 @@ impl Sink for Drawing<'_> {
             Some(Cell::Int(o)) => Some(*o),
             _ => None,
         };
-        if self.style == Style::Vector && columns.len() > 4096 {
+        if self.style == Style::Vector && columns.len() > 4096 && self.numbering.base == 1 {
             // `solve` at up to 10^7: straight out in chunks.
             numbers::write(&mut self.out, columns, b' ')?;
             self.out.write_all(b"\n")?;
@@ -112,7 +119,13 @@ impl Sink for Drawing<'_> {
                     line.extend_from_slice(format!("orbit {orbit}\n").as_bytes());
                 }
                 let columns: Vec<usize> = columns.iter().map(|&c| c as usize).collect();
-                line.extend_from_slice(render::text(&columns, TextStyle::Ascii).as_bytes());
+                let Numbering { base, orientation } = self.numbering;
+                let drawn = if orientation == Orientation::Chess && base == 1 {
+                    render::text(&columns, TextStyle::Ascii)
+                } else {
+                    render::grid(&columns, orientation, BoardStyle::Grid, base.into())
+                };
+                line.extend_from_slice(drawn.as_bytes());
             }
         }
         if self.style != Style::Board {
@@ -128,6 +141,23 @@ impl Sink for Drawing<'_> {
 
     fn end(&mut self, _notes: &[String]) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+/// A `listing-count` record (`--count header`) drawn for people:
+/// `92 solutions`, `1 placement`.
+pub(super) fn count_line(record: &Record) -> Option<String> {
+    let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+    match (find("count"), find("of")) {
+        (Some(Cell::Int(count)), Some(Cell::Text(of))) => {
+            let of = if *count == 1 {
+                of.strip_suffix('s').unwrap_or(of)
+            } else {
+                of
+            };
+            Some(format!("{count} {of}"))
+        }
+        _ => None,
     }
 }
 

@@ -14,36 +14,47 @@ use super::{Cell, Column, Out, Record, Sink};
 pub struct Level<'a> {
     out: Out<'a>,
     python: bool,
+    /// The number of the first line: 1, or 0 (`--base 0`).
+    base: u8,
     /// Placements written so far.
     written: usize,
+    /// Whether `python`'s opening bracket is out: only after a count line.
+    opened: bool,
 }
 
 impl<'a> Level<'a> {
-    pub(super) fn new(out: Out<'a>, python: bool) -> Level<'a> {
+    pub(super) fn new(out: Out<'a>, python: bool, base: u8) -> Level<'a> {
         Level {
             out,
             python,
+            base,
             written: 0,
+            opened: false,
         }
     }
 }
 
 impl Sink for Level<'_> {
     fn begin(&mut self, _columns: &[Column]) -> io::Result<()> {
-        if self.python {
-            self.out.write_all(b"[")?;
-        }
         Ok(())
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
         let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+        if let Some(count) = super::drawing::count_line(record) {
+            return writeln!(self.out, "{count}");
+        }
         let (Some(Cell::Int(n)), Some(Cell::Integers(lines))) = (find("n"), find("lines")) else {
             return Ok(());
         };
         let n = *n as usize;
-        let lines: Vec<u8> = lines.iter().map(|&r| r as u8).collect();
+        // 1-based in the record; `--base 0` numbers the lines from 0.
+        let lines: Vec<u8> = lines.iter().map(|&r| r as u8 + self.base - 1).collect();
         if self.python {
+            if !self.opened {
+                self.out.write_all(b"[")?;
+                self.opened = true;
+            }
             let sep = if self.written > 0 { ", " } else { "" };
             write!(self.out, "{sep}{}", python_item(&lines, n))?;
         } else {
@@ -55,7 +66,8 @@ impl Sink for Level<'_> {
 
     fn end(&mut self, _notes: &[String]) -> io::Result<()> {
         if self.python {
-            self.out.write_all(b"]\n")?;
+            let open = if self.opened { "" } else { "[" };
+            writeln!(self.out, "{open}]")?;
         }
         self.out.flush()
     }
@@ -63,12 +75,13 @@ impl Sink for Level<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{listing, Cell, Format, Record};
+    use super::super::{listing_numbered, Cell, Format, Numbering, Record};
 
     fn write(python: bool, records: &[Record]) -> String {
         let mut buf = Vec::new();
         {
-            let mut s = listing(Format::Level { python }, Box::new(&mut buf));
+            let format = Format::Level { python };
+            let mut s = listing_numbered(format, Box::new(&mut buf), Numbering::default());
             s.begin(&[]).unwrap();
             for r in records {
                 s.record(r).unwrap();

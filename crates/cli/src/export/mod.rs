@@ -20,7 +20,8 @@ use std::io::{self, Write};
 
 pub use drawing::Style;
 pub use format::{
-    CountFormat, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
+    BoardStyle, CountFormat, CountLine, LevelsFormat, Orientation, PlacementFormat, SolutionFormat,
+    SolveFormat, TableFormat,
 };
 pub use placed::print_placed;
 
@@ -214,6 +215,12 @@ impl Write for Out<'_> {
     }
 }
 
+/// A `listing-count` record (`--count header`): how many `of` (solutions,
+/// placements) a listing holds, written before them.
+pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
+    vec![("n", n.into()), ("count", count.into()), ("of", of.into())]
+}
+
 /// The columns of one record, for a sink that writes just that record.
 pub fn columns(record: &Record) -> Vec<Column> {
     record
@@ -240,16 +247,43 @@ pub fn sink<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> 
     make(format, Out { w: out, each: true })
 }
 
-/// A sink for a fast stream of records (`solutions`), flushing at the end
-/// only: give it a buffered writer.
-pub fn listing<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
-    make(
-        format,
-        Out {
-            w: out,
-            each: false,
-        },
-    )
+/// How the drawings number rows and columns and turn the board: the source
+/// documents' habits (`--base`, `--orientation`). The machine formats
+/// always number from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    /// The number of the first row and column: 1, or 0 as 002's and 003's
+    /// programs print them.
+    pub base: u8,
+    pub orientation: Orientation,
+}
+
+impl Default for Numbering {
+    fn default() -> Numbering {
+        Numbering {
+            base: 1,
+            orientation: Orientation::Chess,
+        }
+    }
+}
+
+/// A sink for a fast stream of records (`solutions`, `levels`), flushing
+/// at the end only (give it a buffered writer), its drawings numbered and
+/// turned as `numbering` says.
+pub fn listing_numbered<'a>(
+    format: Format,
+    out: Box<dyn Write + 'a>,
+    numbering: Numbering,
+) -> Box<dyn Sink + 'a> {
+    let out = Out {
+        w: out,
+        each: false,
+    };
+    match format {
+        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style, numbering)),
+        Format::Level { python } => Box::new(level::Level::new(out, python, numbering.base)),
+        _ => make(format, out),
+    }
 }
 
 fn make(format: Format, out: Out<'_>) -> Box<dyn Sink + '_> {
@@ -257,8 +291,8 @@ fn make(format: Format, out: Out<'_>) -> Box<dyn Sink + '_> {
         Format::Text => Box::new(text::Text::vertical(out)),
         Format::TextTable => Box::new(text::Text::table(out)),
         Format::Line => Box::new(text::Text::line(out)),
-        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style)),
-        Format::Level { python } => Box::new(level::Level::new(out, python)),
+        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style, Numbering::default())),
+        Format::Level { python } => Box::new(level::Level::new(out, python, 1)),
         Format::Markdown => Box::new(markdown::Markdown::new(out)),
         Format::Csv => Box::new(csv::Csv::new(out)),
         Format::Json => Box::new(json::Json::new(out)),

@@ -35,3 +35,16 @@ fn value_name(v: impl clap::ValueEnum) -> String {
     v.to_possible_value()
         .map_or_else(String::new, |p| p.get_name().to_string())
 }
+
+/// `--base 0|1`: the number of the first row and column [default: 1].
+fn base(text: Option<&str>) -> anyhow::Result<u8> {
+    text.map_or(Ok(1), |t| {
+        number::whole(
+            t,
+            "--base",
+            0..=1,
+            " (rows and columns are numbered from 0 or from 1)",
+        )
+        .map(|b| b as u8)
+    })
+}

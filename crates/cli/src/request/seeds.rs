@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Result};
 use nqueens_kernel::reference::{level_lists, search_space};
 
 use super::number;
-use crate::cli::{LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
+use crate::cli::{CountLine, LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
 
 /// A validated `levels` request.
 pub struct Levels {
@@ -16,6 +16,10 @@ pub struct Levels {
     /// 1-based lines of the first columns' queens, at most `k`.
     pub prefix: Vec<u8>,
     pub format: LevelsFormat,
+    /// `--count header`: a first line (or record) with the level's size.
+    pub count_header: bool,
+    /// The number of the first line: 1, or 0.
+    pub base: u8,
 }
 
 impl TryFrom<LevelsArgs> for Levels {
@@ -23,23 +27,39 @@ impl TryFrom<LevelsArgs> for Levels {
     fn try_from(a: LevelsArgs) -> Result<Levels> {
         let n = number::size(&a.n, "n", 1..=level_lists::MAX_N, " for level lists")?;
         let k = number::size(&a.queens, "--queens", 0..=n, &format!(" on n = {n}"))?;
-        let prefix = prefix(a.prefix.as_deref().unwrap_or(""), n, k)?;
+        let base = super::base(a.base.as_deref())?;
+        if base == 0 && matches!(a.format, LevelsFormat::Json | LevelsFormat::Csv) {
+            bail!(
+                "--base 0 numbers 004's notation; --format {} numbers lines from 1, as docs/formats.md says",
+                super::value_name(a.format)
+            );
+        }
+        if a.count.is_some() && a.format == LevelsFormat::Csv {
+            bail!("--count header does not apply to --format csv: a table's rows are its count");
+        }
+        let prefix = prefix(a.prefix.as_deref().unwrap_or(""), n, k, base)?;
         Ok(Levels {
             n,
             k,
             prefix,
             format: a.format,
+            count_header: a.count == Some(CountLine::Header),
+            base,
         })
     }
 }
 
-/// The lines of the first columns' queens, 1-based, at most `k` of them.
-fn prefix(text: &str, n: usize, k: usize) -> Result<Vec<u8>> {
+/// The lines of the first columns' queens, numbered from `base` in the
+/// text and returned 1-based, at most `k` of them.
+fn prefix(text: &str, n: usize, k: usize, base: u8) -> Result<Vec<u8>> {
+    let (first, last) = (usize::from(base), n - 1 + usize::from(base));
     let lines: Vec<u8> = text
         .split_whitespace()
         .map(|w| match w.parse::<usize>() {
-            Ok(r) if (1..=n).contains(&r) => Ok(r as u8),
-            _ => Err(anyhow!("--prefix: lines run from 1 to {n}, not '{w}'")),
+            Ok(r) if (first..=last).contains(&r) => Ok((r + 1 - first) as u8),
+            _ => Err(anyhow!(
+                "--prefix: lines run from {first} to {last}, not '{w}'"
+            )),
         })
         .collect::<Result<_>>()?;
     if lines.len() > k {

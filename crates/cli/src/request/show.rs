@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, bail, Result};
 
-use crate::cli::{CountFormat, ShowArgs};
+use crate::cli::{BoardStyle, CountFormat, Orientation, ShowArgs};
 use crate::render::{SVG_MAX_N, TEXT_MAX_N};
 
 /// A validated `show` request.
@@ -15,6 +15,9 @@ pub struct Show {
     pub svg: Option<std::path::PathBuf>,
     pub ascii: bool,
     pub format: CountFormat,
+    /// The documents' drawing instead of the chess diagram: how it is
+    /// turned, its style and the number of its first row and column.
+    pub drawing: Option<(Orientation, BoardStyle, u8)>,
 }
 
 /// A partial placement to draw with its attacked squares.
@@ -28,7 +31,11 @@ pub struct PartialBoard {
 impl TryFrom<ShowArgs> for Show {
     type Error = anyhow::Error;
     fn try_from(a: ShowArgs) -> Result<Show> {
+        let drawing = drawing(&a)?;
         if let Some(size) = &a.size {
+            if drawing.is_some() {
+                bail!("--orientation, --style and --base draw a full board; a partial board (--size) is drawn as sheet 002 draws it");
+            }
             return partial(&a, size);
         }
         let columns = placement(&a.columns)?;
@@ -51,8 +58,29 @@ impl TryFrom<ShowArgs> for Show {
             svg: a.svg,
             ascii: a.ascii,
             format: a.format,
+            drawing,
         })
     }
+}
+
+/// `--orientation`, `--style`, `--base`: the documents' drawing, in the
+/// terminal only, or `None` for the chess diagram.
+fn drawing(a: &ShowArgs) -> Result<Option<(Orientation, BoardStyle, u8)>> {
+    let base = super::base(a.base.as_deref())?;
+    let asked = (a.orientation, a.style, base);
+    if asked == (Orientation::Chess, BoardStyle::Grid, 1) {
+        return Ok(None);
+    }
+    if a.format != CountFormat::Text {
+        bail!(
+            "--orientation, --style and --base turn and number the drawing; --format {} draws nothing",
+            super::value_name(a.format)
+        );
+    }
+    if a.svg.is_some() {
+        bail!("--orientation, --style and --base draw the terminal board; the SVG is the chess diagram");
+    }
+    Ok(Some(asked))
 }
 
 /// `--size N`: a partial board, drawn in the terminal only.
@@ -88,6 +116,7 @@ fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
         svg: None,
         ascii: a.ascii,
         format: a.format,
+        drawing: None,
     })
 }
 

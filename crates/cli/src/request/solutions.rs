@@ -8,7 +8,8 @@ use nqueens_puzzles::variant::Variant;
 
 use super::count;
 use super::number;
-use crate::cli::{SolutionFormat, SolutionsArgs};
+use crate::cli::{CountLine, Orientation, SolutionFormat, SolutionsArgs};
+use crate::export::Numbering;
 
 /// A validated `solutions` request.
 pub struct Solutions {
@@ -20,6 +21,10 @@ pub struct Solutions {
     pub format: SolutionFormat,
     pub verify: bool,
     pub variant: Option<Variant>,
+    /// `--count header`: a first line (or record) with how many match.
+    pub count_header: bool,
+    /// How the drawings number and turn the board.
+    pub numbering: Numbering,
 }
 
 /// Rows `--format digits` writes as one digit each.
@@ -36,7 +41,33 @@ impl TryFrom<SolutionsArgs> for Solutions {
                 "--format digits writes one digit per row, so it needs n <= {DIGITS_MAX_N}, not n = {n} (use --format vector)"
             );
         }
-        let prefix = a.prefix.as_deref().map(|p| prefix(p, n)).transpose()?;
+        let base = super::base(a.base.as_deref())?;
+        let machine = matches!(
+            a.format,
+            SolutionFormat::Json | SolutionFormat::Csv | SolutionFormat::Markdown
+        );
+        let format = super::value_name(a.format);
+        if base == 0 && machine {
+            bail!("--base 0 numbers the drawings; --format {format} numbers from 1, as docs/formats.md says");
+        }
+        if base == 0 && a.format == SolutionFormat::Algebraic {
+            bail!("--base 0 does not apply to --format algebraic: files are letters and ranks count from 1");
+        }
+        if a.orientation != Orientation::Chess && a.format != SolutionFormat::Board {
+            bail!(
+                "--orientation turns a drawn board: it needs --format board, not --format {format}"
+            );
+        }
+        if a.count.is_some() && matches!(a.format, SolutionFormat::Csv | SolutionFormat::Markdown) {
+            bail!(
+                "--count header does not apply to --format {format}: a table's rows are its count"
+            );
+        }
+        let prefix = a
+            .prefix
+            .as_deref()
+            .map(|p| prefix(p, n, base))
+            .transpose()?;
         let limit = a
             .limit
             .as_deref()
@@ -50,14 +81,20 @@ impl TryFrom<SolutionsArgs> for Solutions {
             format: a.format,
             verify: a.verify,
             variant,
+            count_header: a.count == Some(CountLine::Header),
+            numbering: Numbering {
+                base,
+                orientation: a.orientation,
+            },
         })
     }
 }
 
-/// Parses `--prefix "c1 c2 ..."` (1-based columns separated by spaces or
-/// commas) into 0-based columns; whether the queens attack each other is
-/// left to the kernel, which names the pair.
-fn prefix(text: &str, n: usize) -> Result<Vec<u8>> {
+/// Parses `--prefix "c1 c2 ..."` (columns numbered from `base`, separated
+/// by spaces or commas) into 0-based columns; whether the queens attack
+/// each other is left to the kernel, which names the pair.
+fn prefix(text: &str, n: usize, base: u8) -> Result<Vec<u8>> {
+    let (first, last) = (i128::from(base), n as i128 - 1 + i128::from(base));
     let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
@@ -84,13 +121,13 @@ fn prefix(text: &str, n: usize) -> Result<Vec<u8>> {
                     row + 1
                 )
             })?;
-            if !(1..=n as i128).contains(&column) {
+            if !(first..=last).contains(&column) {
                 bail!(
-                    "--prefix \"{text}\": row {}: column {column} is off the board (columns run from 1 to {n})",
+                    "--prefix \"{text}\": row {}: column {column} is off the board (columns run from {first} to {last})",
                     row + 1
                 );
             }
-            Ok((column - 1) as u8)
+            Ok((column - first) as u8)
         })
         .collect()
 }
@@ -101,13 +138,18 @@ mod tests {
 
     #[test]
     fn prefixes_are_parsed_with_clear_messages() {
-        assert_eq!(prefix("1 5", 8).unwrap(), [0, 4]);
-        assert_eq!(prefix(" 1,5 ,8 ", 8).unwrap(), [0, 4, 7]);
-        let e = |p: &str| prefix(p, 8).unwrap_err().to_string();
+        assert_eq!(prefix("1 5", 8, 1).unwrap(), [0, 4]);
+        assert_eq!(prefix(" 1,5 ,8 ", 8, 1).unwrap(), [0, 4, 7]);
+        let e = |p: &str| prefix(p, 8, 1).unwrap_err().to_string();
         assert!(e("").contains("empty"));
         assert!(e("1 x").contains("'x' (row 2) is not a column number"));
         assert!(e("1 9").contains("row 2: column 9 is off the board"));
         assert!(e("0").contains("column 0 is off the board"));
         assert!(e("1 2 3 4 5 6 7 8 1").contains("9 columns, more than the 8 rows"));
+        assert_eq!(prefix("0 4", 8, 0).unwrap(), [0, 4]);
+        assert!(prefix("8", 8, 0)
+            .unwrap_err()
+            .to_string()
+            .contains("columns run from 0 to 7"));
     }
 }
