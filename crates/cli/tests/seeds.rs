@@ -5,43 +5,10 @@
 //! each row, its excerpt and how it is compared).
 
 mod common;
+mod excerpts;
 
 use common::{json, stdout};
-
-/// The excerpt `name` (without `.txt`), verbatim from its document.
-fn excerpt(name: &str) -> String {
-    let path = format!("{}/tests/data/seeds/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The single-quoted strings of digits of a text, in order: 004's `'13'`
-/// (its apostrophes, `l'emplacement`, and quoted words are not taken).
-fn quoted(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find('\'') {
-        rest = &rest[i + 1..];
-        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits > 0 && rest[digits..].starts_with('\'') {
-            out.push(rest[..digits].to_string());
-            rest = &rest[digits + 1..];
-        }
-    }
-    out
-}
-
-/// The whole numbers of a text, in order, thin and plain spaces inside a
-/// number removed first where `grouped` (003's `15 720`).
-fn numbers(text: &str) -> Vec<u128> {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse().unwrap())
-        .collect()
-}
-
-fn lines(text: &str) -> Vec<String> {
-    text.lines().map(|l| l.trim_end().to_string()).collect()
-}
+use excerpts::{excerpt, lines, numbers, placements, quoted};
 
 // ---- 004, the level lists ----
 
@@ -85,31 +52,6 @@ fn e40_level_three() {
     let want = quoted(&excerpt("004-level-3"));
     assert_eq!(want.len(), 140);
     assert_eq!(lines(&out), want);
-}
-
-/// Valid placements of the first `k` columns' queens on an n x n board,
-/// counted by plain backtracking here, independent of the CLI.
-fn placements(n: usize, k: usize) -> u64 {
-    fn go(n: usize, k: usize, lines: &mut Vec<usize>) -> u64 {
-        if lines.len() == k {
-            return 1;
-        }
-        let c = lines.len();
-        let mut total = 0;
-        for r in 0..n {
-            let free = lines
-                .iter()
-                .enumerate()
-                .all(|(c2, &r2)| r2 != r && c - c2 != r.abs_diff(r2));
-            if free {
-                lines.push(r);
-                total += go(n, k, lines);
-                lines.pop();
-            }
-        }
-        total
-    }
-    go(n, k, &mut Vec::new())
 }
 
 /// E41: every level's size in every format of `count --solver levels`;
