@@ -32,6 +32,22 @@ fn e37_e38_column_two_after_lines_one_and_two() {
     assert_eq!(lines(&after_2), quoted(text.lines().last().unwrap()));
 }
 
+/// E37 drawn: with column 1's queen on line 1, the free squares of column
+/// 2 on 004's board (`--orientation columns`: lines down, columns across)
+/// are its lines 3..8, the `'13'` ... `'18'` of the document.
+#[test]
+fn e37_the_board_of_column_two() {
+    let out = stdout(&["show", "1", "--size", "8", "--orientation", "columns"]);
+    let free: Vec<String> = out
+        .lines()
+        .skip(1)
+        .take(8)
+        .filter(|l| l.split('\t').nth(2) == Some("."))
+        .map(|l| format!("1{}", l.split('\t').next().unwrap()))
+        .collect();
+    assert_eq!(free, quoted(&excerpt("004-column-2-after-1")));
+}
+
 /// E39: the 42 placements of two queens, printed exactly as 004 prints
 /// the list.
 #[test]

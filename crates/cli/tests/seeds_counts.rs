@@ -254,26 +254,25 @@ fn e32_a_million_queens() {
 }
 
 /// E42, E43: 004's `validite('*254')` is False (two queens in prise) and
-/// its case '752' is a valid start. `show --size` reads the placement row
-/// by row where 004 reads it column by column: the transpose, under which
-/// two queens attack each other exactly when they did.
+/// its case '752' is a valid start, both read as 004 reads them, column by
+/// column (`--orientation columns`).
 #[test]
 fn e42_e43_validity_of_partial_placements() {
     assert!(excerpt("004-validite-254").contains("Retourne True si dames non en prise"));
     assert!(excerpt("004-case-752").contains("'752'"));
     let out = nqueens()
-        .args(["show", "2 5 4", "--size", "8"])
+        .args(["show", "2 5 4", "--size", "8", "--orientation", "columns"])
         .assert()
         .code(1)
         .get_output()
         .clone();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    let named = numbers(stderr.split("rows").nth(1).unwrap());
-    let rows = [1, 4, 3]; // 2 5 4, 0-based
+    let named = numbers(stderr.split("columns").nth(1).unwrap());
+    let lines = [1, 4, 3]; // '*254': the lines of columns 1, 2, 3, 0-based
     let (a, b) = (named[0] as usize - 1, named[1] as usize - 1);
-    assert!(attacks(&rows, a, b), "{stderr}");
-    let ok = stdout(&["show", "7 5 2", "--size", "8"]);
-    assert!(ok.contains("not blocked"), "{ok}");
-    let rows = [6, 4, 1];
-    assert!(!(0..3).any(|a| (a + 1..3).any(|b| attacks(&rows, a, b))));
+    assert!(attacks(&lines, a, b), "{stderr}");
+    let ok = stdout(&["show", "7 5 2", "--size", "8", "--orientation", "columns"]);
+    assert!(ok.contains("not blocked: every empty column"), "{ok}");
+    let lines = [6, 4, 1];
+    assert!(!(0..3).any(|a| (a + 1..3).any(|b| attacks(&lines, a, b))));
 }

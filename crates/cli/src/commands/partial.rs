@@ -29,6 +29,12 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let board = match Partial::new(n, cols) {
         Ok(b) => b,
         Err(e @ BlockedError::Conflict { .. }) => {
+            let e = e.to_string();
+            let e = if p.by_columns {
+                e.replace("rows", "columns").replace("row", "column")
+            } else {
+                e
+            };
             writeln!(io::stderr(), "nqueens: not a position of the search: {e}")?;
             return Ok(ExitCode::from(EXIT_ATTACK));
         }
@@ -43,19 +49,26 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
         export::print_one(Format::from(format), &record(p, first, blocked))?;
         return Ok(ExitCode::SUCCESS);
     }
+    // 004 reads the placement column by column: the same board transposed,
+    // its rows called columns.
+    let (drawn, row) = if p.by_columns {
+        (board.draw_by_columns(), "column")
+    } else {
+        (board.draw(), "row")
+    };
     let mut out = io::stdout().lock();
-    out.write_all(board.draw().as_bytes())?;
+    out.write_all(drawn.as_bytes())?;
     match first {
         Some(first) => {
             let all: Vec<String> = blocked.iter().map(u64::to_string).collect();
             writeln!(
                 out,
-                "blocked: row {first} has no free square (rows with none: {})",
+                "blocked: {row} {first} has no free square ({row}s with none: {})",
                 all.join(" ")
             )?
         }
-        None if cols.len() == n => writeln!(out, "no row left: {n} queens placed")?,
-        None => writeln!(out, "not blocked: every empty row has a free square")?,
+        None if cols.len() == n => writeln!(out, "no {row} left: {n} queens placed")?,
+        None => writeln!(out, "not blocked: every empty {row} has a free square")?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -26,6 +26,9 @@ pub struct PartialBoard {
     pub n: usize,
     /// 1-based columns of the first rows' queens.
     pub columns: Vec<usize>,
+    /// `--orientation columns`: the placement read as 004 writes it, the
+    /// lines of the first columns' queens, and drawn that way.
+    pub by_columns: bool,
 }
 
 impl TryFrom<ShowArgs> for Show {
@@ -33,8 +36,8 @@ impl TryFrom<ShowArgs> for Show {
     fn try_from(a: ShowArgs) -> Result<Show> {
         let drawing = drawing(&a)?;
         if let Some(size) = &a.size {
-            if drawing.is_some() {
-                bail!("--orientation, --style and --base draw a full board; a partial board (--size) is drawn as sheet 002 draws it");
+            if drawing.is_some_and(|(_, style, base)| style != BoardStyle::Grid || base != 1) {
+                bail!("--style and --base draw a full board; a partial board (--size) is drawn as sheet 002 draws it (--orientation columns turns it as 004 reads it)");
             }
             return partial(&a, size);
         }
@@ -112,7 +115,11 @@ fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
         .collect::<Result<_>>()?;
     Ok(Show {
         columns: Vec::new(),
-        partial: Some(PartialBoard { n, columns }),
+        partial: Some(PartialBoard {
+            n,
+            columns,
+            by_columns: a.orientation == Orientation::Columns,
+        }),
         svg: None,
         ascii: a.ascii,
         format: a.format,

@@ -227,14 +227,35 @@ impl Partial {
     /// assert_eq!(Partial::new(2, &[1]).unwrap().draw(), "\t1\t2\n1\t★\tx\n2\tx\tx\n");
     /// ```
     pub fn draw(&self) -> String {
+        self.drawn(false)
+    }
+
+    /// [`Partial::draw`] turned for document 004, which places its queens
+    /// column by column: the placement read as the lines of columns 1, 2,
+    /// ..., line 1 at the top and columns across (the transpose, under
+    /// which every attack stays one).
+    ///
+    /// ```
+    /// use nqueens_puzzles::solutions::blocked::Partial;
+    /// // Column 1's queen on line 2 of a 3 x 3 board.
+    /// let turned = Partial::new(3, &[2]).unwrap().draw_by_columns();
+    /// assert_eq!(turned, "\t1\t2\t3\n1\tx\tx\t.\n2\t★\tx\tx\n3\tx\tx\t.\n");
+    /// ```
+    pub fn draw_by_columns(&self) -> String {
+        self.drawn(true)
+    }
+
+    fn drawn(&self, by_columns: bool) -> String {
+        let grid = self.grid();
         let mut out = String::new();
         for c in 1..=self.n {
             out.push_str(&format!("\t{c}"));
         }
         out.push('\n');
-        for (r, row) in self.grid().iter().enumerate() {
+        for r in 0..self.n {
             out.push_str(&(r + 1).to_string());
-            for cell in row {
+            for c in 0..self.n {
+                let cell = if by_columns { &grid[c][r] } else { &grid[r][c] };
                 out.push('\t');
                 out.push(match cell {
                     Cell::Queen => '★',

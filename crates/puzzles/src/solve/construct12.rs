@@ -254,7 +254,10 @@ mod tests {
                     })
                 })
                 .collect();
-            workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap())
+                .collect()
         })
     }
 
@@ -269,7 +272,10 @@ mod tests {
         assert!(valid(1));
         let start = std::time::Instant::now();
         assert_eq!(failures_to(1_000_000), Vec::<usize>::new());
-        eprintln!("every n from 4 to 10^6 valid, {:.1} s", start.elapsed().as_secs_f64());
+        eprintln!(
+            "every n from 4 to 10^6 valid, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
     }
 
     #[test]
