@@ -245,6 +245,8 @@ impl Partial {
         self.drawn(true)
     }
 
+    // Indices, not iterators: the turned drawing reads the grid transposed.
+    #[allow(clippy::needless_range_loop)]
     fn drawn(&self, by_columns: bool) -> String {
         let grid = self.grid();
         let mut out = String::new();
