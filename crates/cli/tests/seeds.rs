@@ -268,21 +268,17 @@ fn e17_the_free_list_runs_the_same_with_less_work() {
 #[test]
 fn e14_the_corner_is_21_not_22() {
     assert!(excerpt("002-accessibility-corner-22").contains("un coin possède la valeur 22"));
-    let out = common::nqueens()
-        .args([
+    let (out, _) = common::output(
+        &[
             "solve",
             "8",
             "--method",
             "accessibility",
             "--table",
             "--every-start",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+        ],
+        1,
+    );
     let first = numbers(out.lines().next().unwrap());
     assert_eq!(first[0], 21);
     assert_eq!(numbers(out.lines().nth(3).unwrap())[3], 27);

@@ -8,7 +8,7 @@
 mod common;
 mod excerpts;
 
-use common::{json, nqueens, stdout};
+use common::{json, output, stdout};
 use excerpts::{attacks, excerpt, naive, numbers, placements};
 
 /// The lines of a JSON-lines output.
@@ -99,20 +99,17 @@ fn e13_e28_domination() {
     assert!((3..=6).contains(&queens));
     // From every start the sheet's heuristic fails at n = 8: exit code 1,
     // the table printed first all the same.
-    let out = nqueens()
-        .args([
+    let (table, _) = output(
+        &[
             "solve",
             "8",
             "--method",
             "accessibility",
             "--table",
             "--every-start",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let table = String::from_utf8(out.stdout).unwrap();
+        ],
+        1,
+    );
     let most = table.lines().take(8).flat_map(numbers).max().unwrap();
     assert_eq!(most + 1, 28);
     // Five queens really cover every square: checked here.
@@ -260,13 +257,10 @@ fn e32_a_million_queens() {
 fn e42_e43_validity_of_partial_placements() {
     assert!(excerpt("004-validite-254").contains("Retourne True si dames non en prise"));
     assert!(excerpt("004-case-752").contains("'752'"));
-    let out = nqueens()
-        .args(["show", "2 5 4", "--size", "8", "--orientation", "columns"])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let (_, stderr) = output(
+        &["show", "2 5 4", "--size", "8", "--orientation", "columns"],
+        1,
+    );
     let named = numbers(stderr.split("columns").nth(1).unwrap());
     let lines = [1, 4, 3]; // '*254': the lines of columns 1, 2, 3, 0-based
     let (a, b) = (named[0] as usize - 1, named[1] as usize - 1);

@@ -62,3 +62,18 @@ pub fn json_rows(stdout: &[u8]) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
+
+/// Runs `args`, checks its exit code is `code`, and returns its stdout and
+/// stderr.
+pub fn output(args: &[&str], code: i32) -> (String, String) {
+    let out = nqueens()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}

@@ -10,8 +10,6 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::nqueens;
-
 /// A documented key.
 #[derive(Debug)]
 pub struct Key {
@@ -50,13 +48,7 @@ pub fn page() -> BTreeMap<String, Vec<Key>> {
 
 /// Runs `args`, checks the exit code, returns stdout.
 pub fn run(args: &[&str], code: i32) -> String {
-    let out = nqueens()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
+    crate::common::output(args, code).0
 }
 
 pub fn with(args: &[&str], format: &str) -> Vec<String> {
