@@ -393,6 +393,9 @@ pub struct SolveArgs {
     /// How the placement is read: rows (the column of each row's queen) or columns (the row of each column's queen, as article 003 writes its lists).
     #[arg(long, value_enum, default_value_t = Reading::Rows)]
     pub reading: Reading,
+    /// Number the written vector from 0 (002's and 003's programs) or 1 [default: 1].
+    #[arg(long, value_name = "0|1")]
+    pub base: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

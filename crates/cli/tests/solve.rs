@@ -373,3 +373,32 @@ fn solve_has_help_with_examples() {
                 .and(predicate::str::contains("--max-attempts")),
         );
 }
+
+/// `--base 0` writes the same vector numbered from 0 (002's and 003's
+/// programs), short or long (the long one takes the chunked path).
+#[test]
+fn base_zero_numbers_the_vector_from_zero() {
+    for n in ["8", "5000"] {
+        let ones: Vec<u64> = stdout(&["solve", n])
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let zeros: Vec<u64> = stdout(&["solve", n, "--base", "0"])
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(
+            zeros,
+            ones.iter().map(|c| c - 1).collect::<Vec<_>>(),
+            "n = {n}"
+        );
+    }
+    assert_usage_error(
+        &["solve", "8", "--base", "0", "--format", "csv"],
+        "--base 0 numbers the vector; --format csv numbers from 1",
+    );
+    assert_usage_error(
+        &["solve", "8", "--base", "2"],
+        "--base must be a whole number from 0 to 1",
+    );
+}

@@ -33,7 +33,7 @@ use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
 
 use super::Mismatch;
 use crate::cli::{Reading, SolveFormat};
-use crate::export::{self, Cell, Format, Record};
+use crate::export::{self, Cell, Format, Numbering, Record};
 use crate::io::Output;
 use crate::request::Solve as Request;
 
@@ -86,12 +86,17 @@ pub fn run(req: Request) -> Result<ExitCode> {
         note: None,
     };
     let format = Format::from(req.format);
+    let numbering = Numbering {
+        base: req.base,
+        ..Numbering::default()
+    };
     match file {
         Some(mut f) => {
             let path = f.path().to_path_buf();
             let path = path.as_path();
             f.write(|w| {
-                export::write_one(format, Box::new(w), &report.record(Some(columns), None))
+                let record = report.record(Some(columns), None);
+                export::write_one_numbered(format, Box::new(w), &record, numbering)
             })?;
             f.commit()?;
             // The terminal gets the record without the placement; the
@@ -104,7 +109,8 @@ pub fn run(req: Request) -> Result<ExitCode> {
         }
         None => {
             let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            export::write_one(format, Box::new(out), &report.record(Some(columns), None))?;
+            let record = report.record(Some(columns), None);
+            export::write_one_numbered(format, Box::new(out), &record, numbering)?;
         }
     }
     if let Some(flaw) = flaw {

@@ -77,9 +77,9 @@ impl Sink for Drawing<'_> {
             Some(Cell::Int(o)) => Some(*o),
             _ => None,
         };
-        if self.style == Style::Vector && columns.len() > 4096 && self.numbering.base == 1 {
+        if self.style == Style::Vector && columns.len() > 4096 {
             // `solve` at up to 10^7: straight out in chunks.
-            numbers::write(&mut self.out, columns, b' ')?;
+            numbers::write_from(&mut self.out, columns, b' ', self.numbering.base)?;
             self.out.write_all(b"\n")?;
             return self.out.done();
         }

@@ -236,7 +236,24 @@ pub fn print_one(format: Format, record: &Record) -> io::Result<()> {
 
 /// Writes one record to `out` in `format`.
 pub fn write_one<'a>(format: Format, out: Box<dyn Write + 'a>, record: &Record) -> io::Result<()> {
-    let mut sink = sink(format, out);
+    write_one_numbered(format, out, record, Numbering::default())
+}
+
+/// [`write_one`], a drawing numbered as `numbering` says (`solve --base`).
+pub fn write_one_numbered<'a>(
+    format: Format,
+    out: Box<dyn Write + 'a>,
+    record: &Record,
+    numbering: Numbering,
+) -> io::Result<()> {
+    let mut sink = match format {
+        Format::Drawing(style) => Box::new(drawing::Drawing::new(
+            Out { w: out, each: true },
+            style,
+            numbering,
+        )),
+        _ => sink(format, out),
+    };
     sink.begin(&columns(record))?;
     sink.record(record)?;
     sink.end(&[])

@@ -7,6 +7,11 @@ use std::io::{self, Write};
 
 /// Writes `columns[i] + 1` separated by `sep`.
 pub fn write(w: &mut dyn Write, columns: &[u32], sep: u8) -> io::Result<()> {
+    write_from(w, columns, sep, 1)
+}
+
+/// Writes `columns[i] + base` separated by `sep`: numbered from `base`.
+pub fn write_from(w: &mut dyn Write, columns: &[u32], sep: u8, base: u8) -> io::Result<()> {
     // On the stack: a listing writes millions of short lists, and a heap
     // buffer per list costs more than its digits.
     let mut buf = [0u8; 512];
@@ -20,7 +25,7 @@ pub fn write(w: &mut dyn Write, columns: &[u32], sep: u8) -> io::Result<()> {
             buf[len] = sep;
             len += 1;
         }
-        len += put_decimal(&mut buf[len..], u64::from(c) + 1);
+        len += put_decimal(&mut buf[len..], u64::from(c) + u64::from(base));
     }
     w.write_all(&buf[..len])
 }

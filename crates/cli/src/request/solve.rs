@@ -18,6 +18,8 @@ pub struct Solve {
     pub out: Option<PathBuf>,
     pub format: SolveFormat,
     pub reading: Reading,
+    /// The number of the first row and column in the written vector.
+    pub base: u8,
     /// The sheet's own listing (accessibility with --table or
     /// --every-start): whether from every start, whether with the table.
     pub sheet: Option<(bool, bool)>,
@@ -63,6 +65,16 @@ impl TryFrom<SolveArgs> for Solve {
             options.start = Some(square(text, n)?);
         }
         options.free_list = a.free_list;
+        let base = super::base(a.base.as_deref())?;
+        if base == 0 && a.format != SolveFormat::Vector {
+            bail!(
+                "--base 0 numbers the vector; --format {} numbers from 1, as docs/formats.md says",
+                super::value_name(a.format)
+            );
+        }
+        if base == 0 && (a.every_start || a.table) {
+            bail!("--base does not apply to --every-start and --table: the sheet's listing numbers from 0 already");
+        }
         if a.every_start || a.table {
             if a.out.is_some() {
                 bail!("--out takes one solution; --every-start and --table print the sheet's listing to standard output");
@@ -81,6 +93,7 @@ impl TryFrom<SolveArgs> for Solve {
             out: a.out,
             format: a.format,
             reading: a.reading,
+            base,
             sheet: (a.every_start || a.table).then_some((a.every_start, a.table)),
         })
     }
