@@ -29,6 +29,8 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let board = match Partial::new(n, cols) {
         Ok(b) => b,
         Err(e @ BlockedError::Conflict { .. }) => {
+            // The pair is named by its rows; in 004's reading they are the
+            // columns of the transposed board.
             let e = e.to_string();
             let e = if p.by_columns {
                 e.replace("rows", "columns").replace("row", "column")
