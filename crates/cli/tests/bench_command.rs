@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{json_rows, nqueens};
+use common::{json_rows, nqueens, succeed};
 use serde_json::Value;
+use std::ffi::OsStr;
 
 /// The workspace root, where scripts/examples lives.
 fn root() -> PathBuf {
@@ -111,13 +112,12 @@ fn the_example_programs_give_right_rows_and_plot() {
     let summary = fs::read_to_string(run.join("summary.md")).unwrap();
     assert!(summary.contains("| 8 | python |"), "{summary}");
     let svg = dir.join("chart.svg");
-    nqueens()
-        .arg("plot")
-        .arg(&run)
-        .arg("--out")
-        .arg(&svg)
-        .assert()
-        .success();
+    succeed([
+        OsStr::new("plot"),
+        run.as_os_str(),
+        "--out".as_ref(),
+        svg.as_os_str(),
+    ]);
     assert!(fs::read_to_string(&svg).unwrap().contains("python"));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,22 +2,10 @@
 
 mod common;
 
-use common::{assert_usage_error, json_rows, nqueens, stdout};
+use common::{assert_usage_error, json, json_rows, nqueens, stdout, succeed};
+use std::ffi::OsStr;
 
 use predicates::prelude::*;
-use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    let out = nqueens()
-        .args(args)
-        .args(["--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
-}
 
 #[test]
 fn count_reports_every_required_key() {
@@ -105,14 +93,7 @@ fn count_text_and_csv_formats() {
         .success()
         .stdout(predicate::str::is_match(r"(?m)^total +92$").unwrap())
         .stdout(predicate::str::is_match(r"(?m)^unique +12$").unwrap());
-    let out = nqueens()
-        .args(["count", "9", "--format", "csv"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(&["count", "9", "--format", "csv"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
     let header: Vec<&str> = lines[0].split(',').collect();
@@ -123,14 +104,7 @@ fn count_text_and_csv_formats() {
 
 #[test]
 fn table_reproduces_the_classical_table_and_notes_the_erratum() {
-    let out = nqueens()
-        .arg("table")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(&["table"]);
     let rows: Vec<Vec<&str>> = text
         .lines()
         .skip(1)
@@ -307,13 +281,12 @@ fn bench_records_a_run_and_plot_draws_it() {
         .contains("| 8 | brute |"));
 
     let svg = base.join("chart.svg");
-    nqueens()
-        .arg("plot")
-        .arg(&run)
-        .arg("--out")
-        .arg(&svg)
-        .assert()
-        .success();
+    succeed([
+        OsStr::new("plot"),
+        run.as_os_str(),
+        "--out".as_ref(),
+        svg.as_os_str(),
+    ]);
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(
         picture.starts_with("<svg")

@@ -1,13 +1,12 @@
 //! plan, run-shard, missing and merge as a user runs them.
 
+mod common;
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::{nqueens, succeed};
 use serde_json::Value;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("nqueens-shards-{name}-{}", std::process::id()));
@@ -77,18 +76,15 @@ fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
         .assert()
         .success();
     assert_eq!(missing(&p, &out), "");
-    let merged = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(&p)
-        .arg(&out)
-        .args(["--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: Value = serde_json::from_slice(&merged).unwrap();
+    let merged = succeed([
+        OsStr::new("merge"),
+        "--plan".as_ref(),
+        p.as_os_str(),
+        out.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]);
+    let v: Value = serde_json::from_str(&merged).unwrap();
     assert_eq!(
         (
             v["total"].as_u64(),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_usage_error, json, nqueens, stdout};
+use common::{assert_usage_error, json, nqueens, stdout, succeed};
 
 use std::path::{Path, PathBuf};
 
@@ -202,16 +202,13 @@ fn out_writes_the_file_and_a_summary() {
     let dir = temp_dir("out");
     let file = dir.join("queens.txt");
     let args = ["solve", "1000", "--method", "min-conflicts", "--seed", "7"];
-    let summary = nqueens()
-        .args(args)
-        .arg("--out")
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let summary = String::from_utf8(summary).unwrap();
+    let with_out = |extra: &[&str], file: &std::path::Path| {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        all.extend(extra.iter().map(|a| std::ffi::OsStr::new(a)));
+        all.extend(["--out".as_ref(), file.as_os_str()]);
+        succeed(all)
+    };
+    let summary = with_out(&[], &file);
     assert_eq!(summary.lines().count(), 1, "{summary}");
     for needle in [
         "n=1000",
@@ -227,16 +224,8 @@ fn out_writes_the_file_and_a_summary() {
 
     // JSON: the file has the columns, the terminal the summary object.
     let file = dir.join("queens.json");
-    let out = nqueens()
-        .args(args)
-        .args(["--format", "json", "--out"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let summary: Value = serde_json::from_slice(&out).unwrap();
+    let out = with_out(&["--format", "json"], &file);
+    let summary: Value = serde_json::from_str(&out).unwrap();
     assert!(summary.get("placement").is_none(), "{summary}");
     assert_eq!(
         (&summary["n"], &summary["valid"]),

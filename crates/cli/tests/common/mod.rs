@@ -77,3 +77,14 @@ pub fn output(args: &[&str], code: i32) -> (String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// Runs the arguments (paths among them), checks it succeeds, and returns
+/// its stdout.
+pub fn succeed<I, S>(args: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
