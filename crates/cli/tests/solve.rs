@@ -204,7 +204,7 @@ fn out_writes_the_file_and_a_summary() {
     let args = ["solve", "1000", "--method", "min-conflicts", "--seed", "7"];
     let with_out = |extra: &[&str], file: &std::path::Path| {
         let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
-        all.extend(extra.iter().map(|a| std::ffi::OsStr::new(a)));
+        all.extend(extra.iter().map(std::ffi::OsStr::new));
         all.extend(["--out".as_ref(), file.as_os_str()]);
         succeed(all)
     };
