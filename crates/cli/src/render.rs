@@ -15,7 +15,7 @@
 //! pattern, so the file grows with n, not n^2, and only viewers set the
 //! limit).
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use crate::export::{BoardStyle, Orientation};
 
@@ -165,36 +165,31 @@ pub fn grid(columns: &[usize], orientation: Orientation, style: BoardStyle, base
         _ => (0..n).collect(),
     };
     let w = (n - 1 + base).to_string().len();
-    let mut out = String::new();
-    match style {
-        BoardStyle::Grid => {
-            let _ = write!(out, "{:w$}", "");
-            for c in 0..n {
-                let _ = write!(out, " {:>w$}", c + base);
-            }
-            out.push('\n');
-            for &l in &lines {
-                let _ = write!(out, "{:>w$}", l + base);
-                for c in 0..n {
-                    let _ = write!(out, " {:>w$}", if queen(l, c) { "Q" } else { "-" });
-                }
-                out.push('\n');
-            }
+    // What sets the two styles apart: a cell, a line's label, the marks
+    // and the corner above the labels.
+    let cell = |s: &dyn fmt::Display| match style {
+        BoardStyle::Grid => format!(" {s:>w$}"),
+        BoardStyle::Pipes => format!("{s}|"),
+    };
+    let label = |s: usize| match style {
+        BoardStyle::Grid => format!("{s:>w$}"),
+        BoardStyle::Pipes => format!("{s}|"),
+    };
+    let (queen_mark, empty, corner) = match style {
+        BoardStyle::Grid => ("Q", "-", " ".repeat(w)),
+        BoardStyle::Pipes => ("R", " ", "  ".to_string()),
+    };
+    let mut out = corner;
+    for c in 0..n {
+        out += &cell(&(c + base));
+    }
+    out.push('\n');
+    for &l in &lines {
+        out += &label(l + base);
+        for c in 0..n {
+            out += &cell(&if queen(l, c) { queen_mark } else { empty });
         }
-        BoardStyle::Pipes => {
-            out.push_str("  ");
-            for c in 0..n {
-                let _ = write!(out, "{}|", c + base);
-            }
-            out.push('\n');
-            for &l in &lines {
-                let _ = write!(out, "{}|", l + base);
-                for c in 0..n {
-                    out.push_str(if queen(l, c) { "R|" } else { " |" });
-                }
-                out.push('\n');
-            }
-        }
+        out.push('\n');
     }
     out
 }

@@ -30,67 +30,22 @@ use crate::verify::Check;
 const WARM_UP_BELOW_SECONDS: f64 = 1.0;
 
 const COLUMNS: [Column; 16] = [
-    Column { key: "n", width: 2 },
-    Column {
-        key: "solver",
-        width: 8,
-    },
-    Column {
-        key: "threads",
-        width: 2,
-    },
-    Column {
-        key: "runs",
-        width: 2,
-    },
-    Column {
-        key: "median_s",
-        width: 9,
-    },
-    Column {
-        key: "min_s",
-        width: 9,
-    },
-    Column {
-        key: "max_s",
-        width: 9,
-    },
-    Column {
-        key: "nodes",
-        width: 12,
-    },
-    Column {
-        key: "nodes_per_s",
-        width: 11,
-    },
-    Column {
-        key: "speedup",
-        width: 7,
-    },
-    Column {
-        key: "total",
-        width: 11,
-    },
-    Column {
-        key: "unique",
-        width: 10,
-    },
-    Column {
-        key: "oeis",
-        width: 4,
-    },
-    Column {
-        key: "cpu_s",
-        width: 9,
-    },
-    Column {
-        key: "max_rss_kib",
-        width: 6,
-    },
-    Column {
-        key: "note",
-        width: 0,
-    },
+    Column::new("n", 2),
+    Column::new("solver", 8),
+    Column::new("threads", 2),
+    Column::new("runs", 2),
+    Column::new("median_s", 9),
+    Column::new("min_s", 9),
+    Column::new("max_s", 9),
+    Column::new("nodes", 12),
+    Column::new("nodes_per_s", 11),
+    Column::new("speedup", 7),
+    Column::new("total", 11),
+    Column::new("unique", 10),
+    Column::new("oeis", 4),
+    Column::new("cpu_s", 9),
+    Column::new("max_rss_kib", 6),
+    Column::new("note", 0),
 ];
 
 /// One solver's result at one size (a built-in solver's or a program's).

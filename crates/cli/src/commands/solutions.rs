@@ -215,16 +215,7 @@ fn prefix_error(req: &Request, e: PrefixError) -> anyhow::Error {
 /// Exit code for a `--prefix` that no solution extends (docs/formats.md).
 const EXIT_NO_COMPLETION: u8 = 1;
 
-const COLUMNS: [Column; 2] = [
-    Column {
-        key: "placement",
-        width: 0,
-    },
-    Column {
-        key: "orbit",
-        width: 0,
-    },
-];
+const COLUMNS: [Column; 2] = [Column::new("placement", 0), Column::new("orbit", 0)];
 
 /// Writes the listing's `solution` records through a buffered sink.
 struct Writer {

@@ -9,22 +9,10 @@ use crate::cli::{SolversArgs, TableFormat};
 use crate::export::{self, Cell, Column, Format, Record};
 
 const COLUMNS: [Column; 4] = [
-    Column {
-        key: "name",
-        width: 0,
-    },
-    Column {
-        key: "max_n",
-        width: 0,
-    },
-    Column {
-        key: "default",
-        width: 0,
-    },
-    Column {
-        key: "description",
-        width: 0,
-    },
+    Column::new("name", 0),
+    Column::new("max_n", 0),
+    Column::new("default", 0),
+    Column::new("description", 0),
 ];
 
 pub fn run(args: SolversArgs) -> Result<ExitCode> {

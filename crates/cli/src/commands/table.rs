@@ -16,31 +16,13 @@ use crate::verify::{printed_erratum, Check};
 /// Widest values expected, so a text table aligns before its rows exist:
 /// totals up to n = 32 stay under 26 digits.
 const COLUMNS: [Column; 7] = [
-    Column { key: "n", width: 2 },
-    Column {
-        key: "total",
-        width: 18,
-    },
-    Column {
-        key: "unique",
-        width: 17,
-    },
-    Column {
-        key: "seconds",
-        width: 9,
-    },
-    Column {
-        key: "nodes",
-        width: 14,
-    },
-    Column {
-        key: "oeis",
-        width: 4,
-    },
-    Column {
-        key: "note",
-        width: 0,
-    },
+    Column::new("n", 2),
+    Column::new("total", 18),
+    Column::new("unique", 17),
+    Column::new("seconds", 9),
+    Column::new("nodes", 14),
+    Column::new("oeis", 4),
+    Column::new("note", 0),
 ];
 
 pub fn run(opts: Table) -> Result<ExitCode> {

@@ -148,6 +148,12 @@ pub struct Column {
     pub width: usize,
 }
 
+impl Column {
+    pub const fn new(key: &'static str, width: usize) -> Column {
+        Column { key, width }
+    }
+}
+
 /// Writes records in one format.
 pub trait Sink {
     /// Called once before the first record.
@@ -326,15 +332,9 @@ mod tests {
         {
             let mut s = sink(format, Box::new(&mut buf));
             let cols = [
-                Column { key: "n", width: 2 },
-                Column {
-                    key: "total",
-                    width: 5,
-                },
-                Column {
-                    key: "note",
-                    width: 4,
-                },
+                Column::new("n", 2),
+                Column::new("total", 5),
+                Column::new("note", 4),
             ];
             s.begin(&cols).unwrap();
             s.record(&vec![
