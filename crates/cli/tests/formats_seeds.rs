@@ -7,6 +7,7 @@
 mod common;
 mod page;
 
+use common::fields;
 use page::*;
 use serde_json::Value;
 
@@ -79,7 +80,7 @@ fn levels_in_every_format() {
     let lines: Vec<String> = json
         .iter()
         .map(|v| {
-            assert_eq!((v["n"].as_u64(), v["queens"].as_u64()), (Some(8), Some(2)));
+            assert_eq!(fields(v, &["n", "queens"]), [8, 2]);
             integers(&v["lines"]).iter().map(u64::to_string).collect()
         })
         .collect();

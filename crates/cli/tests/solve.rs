@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_usage_error, json, nqueens, stdout, succeed};
+use common::{assert_usage_error, fields, json, nqueens, stdout, succeed};
 
 use std::path::{Path, PathBuf};
 
@@ -155,10 +155,7 @@ fn json_reports_the_work_of_each_method() {
         assert!(is_solution(&columns_of(&v)), "{v}");
     }
     let v = json(&["solve", "8", "--method", "backtrack"]);
-    assert_eq!(
-        (v["steps"].as_u64(), v["backtracks"].as_u64()),
-        (Some(113), Some(105))
-    );
+    assert_eq!(fields(&v, &["steps", "backtracks"]), [113, 105]);
     let v = json(&["solve", "8", "--method", "random", "--seed", "5"]);
     assert_eq!(v["seed"], 5);
     assert!(v["attempts"].as_u64().unwrap() >= 1);

@@ -43,6 +43,16 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// The named fields of a JSON record, each a whole number.
+pub fn fields(v: &serde_json::Value, keys: &[&str]) -> Vec<u64> {
+    keys.iter()
+        .map(|k| {
+            v[k].as_u64()
+                .unwrap_or_else(|| panic!("{k} is no whole number in {v}"))
+        })
+        .collect()
+}
+
 /// Runs `args`, checks it succeeds, and returns its stdout's lines (stderr
 /// may hold a summary, as `--verify` writes).
 pub fn lines(args: &[&str]) -> Vec<String> {

@@ -177,20 +177,14 @@ mod tests {
     use crate::solutions::Solutions;
     use crate::variant::Variant;
 
-    fn listed(board: Board) -> Vec<Vec<u8>> {
-        Variant::NoThreeInLine.listed(board)
-    }
-
     #[test]
     fn the_search_lists_exactly_the_solutions_with_no_triple_in_line() {
-        for n in 1..=10 {
-            let board = Board::new(n).unwrap();
-            let expected: Vec<Vec<u8>> = Solutions::new(board)
+        Variant::NoThreeInLine.assert_lists(1..=10, |board| {
+            Solutions::new(board)
                 .filter(|s| triple(s).is_none())
                 .map(|s| s.to_vec())
-                .collect();
-            assert_eq!(listed(board), expected, "n = {n}");
-        }
+                .collect()
+        });
     }
 
     #[test]

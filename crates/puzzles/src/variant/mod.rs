@@ -176,17 +176,24 @@ impl Variant {
 
 #[cfg(test)]
 impl Variant {
-    /// Every solution, first-row column by column, in the search's order
-    /// (for the tests).
-    pub(crate) fn listed(self, board: Board) -> Vec<Vec<u8>> {
-        let mut all = Vec::new();
-        for c in 0..board.n() {
-            self.search(board, c, |s| {
-                all.push(s.to_vec());
-                ControlFlow::Continue(())
-            });
+    /// Asserts that the search lists, for every n of `sizes`, exactly the
+    /// solutions an independent source gives, in its (lexicographic) order.
+    pub(crate) fn assert_lists(
+        self,
+        sizes: std::ops::RangeInclusive<usize>,
+        expected: impl Fn(Board) -> Vec<Vec<u8>>,
+    ) {
+        for n in sizes {
+            let board = Board::new(n).unwrap();
+            let mut listed = Vec::new();
+            for c in 0..n {
+                self.search(board, c, |s| {
+                    listed.push(s.to_vec());
+                    ControlFlow::Continue(())
+                });
+            }
+            assert_eq!(listed, expected(board), "{self:?}, n = {n}");
         }
-        all
     }
 }
 

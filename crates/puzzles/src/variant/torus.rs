@@ -117,33 +117,26 @@ mod tests {
         out
     }
 
-    fn listed(board: Board) -> Vec<Vec<u8>> {
-        Variant::Torus.listed(board)
-    }
-
     #[test]
     fn the_search_lists_exactly_what_the_modular_checker_accepts() {
-        for n in 1..=9 {
-            let board = Board::new(n).unwrap();
-            let mut expected: Vec<Vec<u8>> = permutations(n)
+        Variant::Torus.assert_lists(1..=9, |board| {
+            let mut expected: Vec<Vec<u8>> = permutations(board.n())
                 .into_iter()
                 .filter(|p| is_solution(p))
                 .collect();
             expected.sort();
-            assert_eq!(listed(board), expected, "n = {n}");
-        }
+            expected
+        });
     }
 
     #[test]
     fn torus_solutions_are_the_ordinary_ones_that_pass_the_modular_check() {
-        for n in 10..=12 {
-            let board = Board::new(n).unwrap();
-            let expected: Vec<Vec<u8>> = naive::solutions(board)
+        Variant::Torus.assert_lists(10..=12, |board| {
+            naive::solutions(board)
                 .into_iter()
                 .filter(|s| is_solution(s))
-                .collect();
-            assert_eq!(listed(board), expected, "n = {n}");
-        }
+                .collect()
+        });
     }
 
     #[test]
