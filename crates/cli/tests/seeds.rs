@@ -8,7 +8,7 @@ mod common;
 mod excerpts;
 
 use common::{fields, json, stdout};
-use excerpts::{excerpt, lines, numbers, placements, quoted};
+use excerpts::{every_start_sheet, excerpt, lines, numbers, placements, quoted};
 
 // ---- 004, the level lists ----
 
@@ -268,17 +268,7 @@ fn e17_the_free_list_runs_the_same_with_less_work() {
 #[test]
 fn e14_the_corner_is_21_not_22() {
     assert!(excerpt("002-accessibility-corner-22").contains("un coin possède la valeur 22"));
-    let (out, _) = common::output(
-        &[
-            "solve",
-            "8",
-            "--method",
-            "accessibility",
-            "--table",
-            "--every-start",
-        ],
-        1,
-    );
+    let (out, _) = every_start_sheet();
     let first = numbers(out.lines().next().unwrap());
     assert_eq!(first[0], 21);
     assert_eq!(numbers(out.lines().nth(3).unwrap())[3], 27);

@@ -9,7 +9,7 @@ mod common;
 mod excerpts;
 
 use common::{fields, json, output, stdout};
-use excerpts::{attacks, excerpt, naive, numbers, placements};
+use excerpts::{attacks, every_start_sheet, excerpt, naive, numbers, placements};
 
 /// The lines of a JSON-lines output.
 fn rows(args: &[&str]) -> Vec<serde_json::Value> {
@@ -96,17 +96,7 @@ fn e13_e28_domination() {
     assert!((3..=6).contains(&queens));
     // From every start the sheet's heuristic fails at n = 8: exit code 1,
     // the table printed first all the same.
-    let (table, _) = output(
-        &[
-            "solve",
-            "8",
-            "--method",
-            "accessibility",
-            "--table",
-            "--every-start",
-        ],
-        1,
-    );
+    let (table, _) = every_start_sheet();
     let most = table.lines().take(8).flat_map(numbers).max().unwrap();
     assert_eq!(most + 1, 28);
     // Five queens really cover every square: checked here.

@@ -28,8 +28,15 @@ pub fn quoted(text: &str) -> Vec<String> {
     out
 }
 
-/// The whole numbers of a text, in order, thin and plain spaces inside a
-/// number removed first where `grouped` (003's `15 720`).
+/// The CLI's accessibility sheet at n = 8 (002 §2.5): the table, then a
+/// run from every start; exit code 1, as no start ends in a solution.
+pub fn every_start_sheet() -> (String, String) {
+    let args = "solve 8 --method accessibility --table --every-start";
+    crate::common::output(&args.split(' ').collect::<Vec<_>>(), 1)
+}
+
+/// The whole numbers of a text, in order (a space splits a number: 003's
+/// grouped `15 720` reads as 15 and 720).
 pub fn numbers(text: &str) -> Vec<u128> {
     text.split(|c: char| !c.is_ascii_digit())
         .filter(|w| !w.is_empty())
