@@ -17,7 +17,29 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::export::{BoardStyle, Orientation};
+use clap::ValueEnum;
+
+/// How a board is turned on the page (`--orientation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Orientation {
+    /// Row 1 at the bottom, file letters underneath, as White sees a chessboard (000's Graphique, 003's diagrams).
+    #[default]
+    Chess,
+    /// Row 1 at the top, column numbers across (002 §1): the vector read row -> column.
+    Rows,
+    /// The vector read column -> line (002 §2.3, 003's construction, 004): line 1 at the top, column numbers across.
+    Columns,
+}
+
+/// How `show` draws a board in the terminal (`--style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum BoardStyle {
+    /// Q and -, or a queen glyph on coloured squares on a UTF-8 terminal.
+    #[default]
+    Grid,
+    /// 004's `afficher`: `1|R| | |...`, numbers across the top and down the side.
+    Pipes,
+}
 
 /// The widest board drawn as text: 64 files take about 200 terminal columns.
 pub const TEXT_MAX_N: usize = 64;

@@ -18,10 +18,10 @@ mod text;
 
 use std::io::{self, Write};
 
+pub use crate::render::{BoardStyle, Orientation};
 pub use drawing::Style;
 pub use format::{
-    BoardStyle, CountFormat, CountLine, LevelsFormat, Orientation, PlacementFormat, SolutionFormat,
-    SolveFormat, TableFormat,
+    CountFormat, CountLine, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
 };
 pub use placed::print_placed;
 
