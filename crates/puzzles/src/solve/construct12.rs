@@ -228,9 +228,9 @@ mod tests {
     /// What is proven here, and what is not: n = 1 and every n from 4 to
     /// 10^4, plus the bands 10^5 - 300 .. 10^5 + 300 (every remainder mod 12
     /// 50 times) and 10^6 - 60 .. 10^6 + 60 (every remainder 10 times).
-    /// Every n to 10^6 would be 5·10^11 element checks, about 50 minutes of
-    /// one core in release: too much for CI, so the rule's validity between
-    /// the bands rests on the article's proof, not on this test.
+    /// Every n to 10^6 is 5·10^11 element checks, about 37 minutes of one
+    /// core in release: too much for CI, so it is the ignored test below,
+    /// run and recorded in results/2026-11-24-construct/.
     #[test]
     fn valid_for_one_every_n_to_10_000_and_bands_near_10_5_and_10_6() {
         assert!(valid(1));
@@ -262,10 +262,10 @@ mod tests {
     }
 
     /// Issue #15's bound, every n from 4 to 10^6 (or to
-    /// `NQUEENS_CONSTRUCT_TO`), checked whole: about 5·10^11 squares, some
-    /// 18 minutes in release on 2 cores, so not in CI; the command and the
-    /// recorded run are in results/2026-11-24-construct/ (glibc's mmap
-    /// threshold raised there, so that the boards' buffers are reused
+    /// `NQUEENS_CONSTRUCT_TO`), checked whole: about 5·10^11 element
+    /// checks, 20 minutes in release on 2 cores, so not in CI; the command
+    /// and the recorded run are in results/2026-11-24-construct/ (glibc's
+    /// mmap threshold raised there, so that the boards' buffers are reused
     /// instead of faulted in afresh for every n).
     #[test]
     #[ignore = "release only: every n to 10^6 takes minutes"]
