@@ -249,3 +249,29 @@ fn a_checkpoint_of_another_kind_of_work_is_refused_naming_it() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn a_resumed_count_rates_only_the_work_it_did() {
+    let path = temp("rate");
+    let ckpt = path.to_str().unwrap();
+    let first = finish(&["count", "14", "--checkpoint", ckpt]);
+    assert!(first["nodes_per_second"].as_u64().unwrap() > 0);
+    // Everything read back: the same counts and nodes, and no search.
+    let again = finish(&["count", "14", "--checkpoint", ckpt]);
+    for key in ["total", "unique", "nodes", "subproblems"] {
+        assert_eq!(again[key], first[key], "{key}");
+    }
+    assert_eq!(again["nodes_per_second"], 0, "{again}");
+    // Half of the records kept: this run searches the other half, and its
+    // rate is the nodes it searched over its own seconds.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let kept = 1 + (lines.len() - 1) / 2;
+    std::fs::write(&path, lines[..kept].join("\n") + "\n").unwrap();
+    let half = finish(&["count", "14", "--checkpoint", ckpt]);
+    assert_eq!(half["total"], first["total"]);
+    let rate = half["nodes_per_second"].as_f64().unwrap();
+    let all = half["nodes"].as_f64().unwrap() / half["seconds"].as_f64().unwrap();
+    assert!(rate > 0.0 && rate < all, "{rate} vs {all}: {half}");
+    let _ = std::fs::remove_file(&path);
+}

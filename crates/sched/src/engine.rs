@@ -84,7 +84,10 @@ pub(crate) fn run<W: Work>(
         }
         if let Some(f) = hooks.known.recorded(index) {
             hooks.watch.passed(index);
-            return Total::from(f);
+            return Total {
+                resumed_nodes: f.nodes.into(),
+                ..Total::from(f)
+            };
         }
         if refused.load(Ordering::Relaxed) != u64::MAX || hooks.stop.stop() {
             skipped.fetch_add(1, Ordering::Relaxed);

@@ -284,6 +284,7 @@ pub fn count_task(
         fixed_90: s.fixed_90,
         nodes: s.nodes,
         symmetry_nodes: s.symmetry_nodes,
+        resumed_nodes: s.resumed_nodes,
         calls: outcome.calls,
         iterations: outcome.iterations,
         level_sizes: outcome.level_sizes,

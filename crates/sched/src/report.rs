@@ -41,6 +41,8 @@ pub struct Summary {
     pub nodes: u128,
     /// Nodes of the symmetric searches.
     pub symmetry_nodes: u128,
+    /// The part of `nodes` read from a checkpoint being resumed.
+    pub resumed_nodes: u128,
 }
 
 /// Assembles the counts of `board` from the summed tallies of every piece
@@ -74,6 +76,7 @@ pub fn summarize(board: Board, sums: Total, symmetry: Symmetry) -> Summary {
         fixed_90,
         nodes: sums.nodes,
         symmetry_nodes,
+        resumed_nodes: sums.resumed_nodes,
     }
 }
 
@@ -105,6 +108,10 @@ pub struct Report {
     pub nodes: u128,
     /// Nodes of the symmetric searches.
     pub symmetry_nodes: u128,
+    /// The part of `nodes` read from a checkpoint being resumed rather than
+    /// searched in this run (so `nodes - resumed_nodes` is this run's work).
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub resumed_nodes: u128,
     /// Calls of the placing procedure (classic solver only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub calls: Option<u64>,
@@ -120,4 +127,8 @@ pub struct Report {
     /// Seconds spent in the symmetric searches (the price of the unique
     /// count); on several threads they overlap the total's search.
     pub symmetry_seconds: f64,
+}
+
+fn is_zero(x: &u128) -> bool {
+    *x == 0
 }

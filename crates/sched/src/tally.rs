@@ -110,6 +110,9 @@ pub struct Total {
     pub fixed_90: u128,
     /// One solution per orbit, as classified (variants only).
     pub fundamental: u128,
+    /// The part of `nodes` taken from recorded results (a checkpoint being
+    /// resumed), not searched by this run.
+    pub resumed_nodes: u128,
 }
 
 impl Total {
@@ -136,6 +139,7 @@ impl From<Found> for Total {
             fixed_180: f.fixed_180.into(),
             fixed_90: f.fixed_90.into(),
             fundamental: f.fundamental.into(),
+            resumed_nodes: 0,
         }
     }
 }
@@ -155,6 +159,7 @@ impl std::ops::Add for Total {
             fixed_180: self.fixed_180 + o.fixed_180,
             fixed_90: self.fixed_90 + o.fixed_90,
             fundamental: self.fundamental + o.fundamental,
+            resumed_nodes: self.resumed_nodes + o.resumed_nodes,
         }
     }
 }

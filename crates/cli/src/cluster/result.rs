@@ -119,6 +119,7 @@ impl ShardResult {
             fixed_180: self.fixed_180,
             fixed_90: self.fixed_90,
             fundamental: self.fundamental,
+            resumed_nodes: 0,
         }
     }
 

@@ -70,8 +70,9 @@ fn level_sizes(r: &Report) -> Cell {
 /// The report as one record, an ordinary count's or a variant's: the
 /// keys, in order.
 fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Budget>) -> Record {
+    // This run's work only: nodes read back from a checkpoint took no time.
     let rate = if r.seconds > 0.0 {
-        r.nodes as f64 / r.seconds
+        (r.nodes - r.resumed_nodes) as f64 / r.seconds
     } else {
         0.0
     };
