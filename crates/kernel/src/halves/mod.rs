@@ -21,8 +21,9 @@
 //! The pair count is the expensive part, and it is done without looking at
 //! most pairs: both lists are cut on one key bit at a time (the bit that
 //! rules out the most pairs first); pairs where both sides hold the bit are
-//! dropped unseen, the rest recurse, and small blocks are compared in a
-//! branch-free loop the compiler vectorises.
+//! dropped unseen, the rest recurse, and small blocks are compared pair by
+//! pair, branch-free (with AVX2, four keys of one list against eight of the
+//! other at a time).
 //!
 //! Symmetry: turning the board upside down maps the solutions with left rows
 //! `L` to those with left rows `L` reversed; for even `n` the left-right
