@@ -41,7 +41,7 @@ pub enum Command {
     Table(TableArgs),
     /// Benchmark solvers against each other: seconds, nodes and speed-up per board size.
     #[command(
-        after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run.\nA warm-up run precedes the timed runs while they take under a second.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel,bitmask --from 10 --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,levels,brute --to 11 --baseline classic --format markdown\n  nqueens bench --solvers halves --command 'c=./plain {n}' --command 'py=python3 queens.py {n}' --to 11"
+        after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run.\nA warm-up run precedes the timed runs while they take under a second.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel,bitmask --from 10 --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,levels,brute --to 11 --baseline classic --format markdown\n  nqueens bench --solvers halves --command 'c=./plain {N}' --command 'py=python3 queens.py {N}' --to 11"
     )]
     Bench(BenchArgs),
     /// Draw SVG charts of a recorded benchmark run (seconds and nodes against n).
@@ -246,7 +246,7 @@ pub struct BenchArgs {
     /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Also time a solver program, run directly (no shell), {n} replaced by the size: 'NAME=PROGRAM ARGS {n}' (repeatable).
+    /// Also time a solver program, run directly (no shell), {N} replaced by the size (lowercase works too): 'NAME=PROGRAM ARGS {N}' (repeatable).
     #[arg(long, value_name = "NAME=PROGRAM ARGS")]
     pub command: Vec<String>,
     /// Read a program's count from the last match of this regular expression's one capture group [default: the last whole number printed].

@@ -235,7 +235,7 @@ fn bad_commands_are_refused_before_anything_runs() {
             vec!["--command", "a=./x {n}", "--command", "a=./y {n}"],
             "'a' is already taken",
         ),
-        (vec!["--command", "a=./x 8"], "no {n} in it"),
+        (vec!["--command", "a=./x 8"], "no {n} (or {N}) in it"),
         (vec!["--command", "a=./x '{n}"], "missing closing quote"),
         (
             vec!["--command", "a=./x {n}", "--count-pattern", "("],
@@ -251,4 +251,13 @@ fn bad_commands_are_refused_before_anything_runs() {
         all.extend(args);
         common::assert_usage_error(&all, needle);
     }
+}
+
+/// clap prints every `{n}` of a help text as a line break: the help shows
+/// the placeholder as `{N}`, which runs too.
+#[test]
+fn the_help_shows_the_placeholder() {
+    let help = common::stdout(&["bench", "--help"]);
+    assert!(help.contains("'NAME=PROGRAM ARGS {N}'"), "{help}");
+    assert!(help.contains("--command 'c=./plain {N}'"), "{help}");
 }

@@ -5,8 +5,10 @@
 use anyhow::{bail, Result};
 use regex::Regex;
 
-/// The placeholder replaced by the board size in every word.
-const PLACEHOLDER: &str = "{n}";
+/// The placeholders replaced by the board size in every word. `{N}` is the
+/// one `--help` shows: clap turns every `{n}` of a help text into a line
+/// break, with no way to escape it.
+const PLACEHOLDERS: [&str; 2] = ["{n}", "{N}"];
 
 /// One `--command`: a name for the tables and the words to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,9 +46,12 @@ impl Command {
         if words.is_empty() {
             bail!(bad("no program to run"));
         }
-        if !words.iter().any(|w| w.contains(PLACEHOLDER)) {
+        if !words
+            .iter()
+            .any(|w| PLACEHOLDERS.iter().any(|p| w.contains(p)))
+        {
             bail!(bad(
-                "no {n} in it: the program would not be told the board size"
+                "no {n} (or {N}) in it: the program would not be told the board size"
             ));
         }
         Ok(Command {
@@ -61,7 +66,7 @@ impl Command {
         let n = n.to_string();
         self.words
             .iter()
-            .map(|w| w.replace(PLACEHOLDER, &n))
+            .map(|w| PLACEHOLDERS.iter().fold(w.clone(), |w, p| w.replace(p, &n)))
             .collect()
     }
 }
@@ -127,6 +132,9 @@ mod tests {
         let c = Command::parse("py=python3 'my dir/q.py' --n={n} -q", &["mirror"]).unwrap();
         assert_eq!(c.name, "py");
         assert_eq!(c.argv(9), ["python3", "my dir/q.py", "--n=9", "-q"]);
+        // The form --help shows, which clap cannot print in lowercase.
+        let upper = Command::parse("c=./plain {N} {n}", &[]).unwrap();
+        assert_eq!(upper.argv(12), ["./plain", "12", "12"]);
         for (spec, why) in [
             ("plain {n}", "NAME=PROGRAM"),
             ("=prog {n}", "the name"),
