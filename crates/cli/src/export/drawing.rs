@@ -8,8 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::{numbers, Cell, Column, Numbering, Orientation, Out, Record, Sink};
-use crate::export::BoardStyle;
+use super::{field, numbers, BoardStyle, Cell, Column, Numbering, Orientation, Out, Record, Sink};
 use crate::render::{self, TextStyle};
 
 /// How a placement is drawn.
@@ -65,15 +64,14 @@ impl Sink for Drawing<'_> {
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
         if let Some(count) = count_line(record) {
             writeln!(self.out, "{count}")?;
             return self.out.done();
         }
-        let Some(Cell::Columns(columns)) = find("placement") else {
+        let Some(Cell::Columns(columns)) = field(record, "placement") else {
             return Ok(());
         };
-        let orbit = match find("orbit") {
+        let orbit = match field(record, "orbit") {
             Some(Cell::Int(o)) => Some(*o),
             _ => None,
         };
@@ -147,8 +145,7 @@ impl Sink for Drawing<'_> {
 /// A `listing-count` record (`--count header`) drawn for people:
 /// `92 solutions`, `1 placement`.
 pub(super) fn count_line(record: &Record) -> Option<String> {
-    let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
-    match (find("count"), find("of")) {
+    match (field(record, "count"), field(record, "of")) {
         (Some(Cell::Int(count)), Some(Cell::Text(of))) => {
             let of = if *count == 1 {
                 of.strip_suffix('s').unwrap_or(of)

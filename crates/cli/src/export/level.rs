@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use nqueens_kernel::reference::level_lists::{notation, python_item};
 
-use super::{Cell, Column, Out, Record, Sink};
+use super::{field, Cell, Column, Out, Record, Sink};
 
 pub struct Level<'a> {
     out: Out<'a>,
@@ -40,11 +40,12 @@ impl Sink for Level<'_> {
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let find = |key: &str| record.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
         if let Some(count) = super::drawing::count_line(record) {
             return writeln!(self.out, "{count}");
         }
-        let (Some(Cell::Int(n)), Some(Cell::Integers(lines))) = (find("n"), find("lines")) else {
+        let (Some(Cell::Int(n)), Some(Cell::Integers(lines))) =
+            (field(record, "n"), field(record, "lines"))
+        else {
             return Ok(());
         };
         let n = *n as usize;

@@ -227,6 +227,11 @@ pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
     vec![("n", n.into()), ("count", count.into()), ("of", of.into())]
 }
 
+/// The value of `key` in `record`, if it has one.
+pub(super) fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Cell> {
+    record.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+}
+
 /// The columns of one record, for a sink that writes just that record.
 pub fn columns(record: &Record) -> Vec<Column> {
     record
@@ -252,14 +257,7 @@ pub fn write_one_numbered<'a>(
     record: &Record,
     numbering: Numbering,
 ) -> io::Result<()> {
-    let mut sink = match format {
-        Format::Drawing(style) => Box::new(drawing::Drawing::new(
-            Out { w: out, each: true },
-            style,
-            numbering,
-        )),
-        _ => sink(format, out),
-    };
+    let mut sink = make(format, Out { w: out, each: true }, numbering);
     sink.begin(&columns(record))?;
     sink.record(record)?;
     sink.end(&[])
@@ -267,7 +265,7 @@ pub fn write_one_numbered<'a>(
 
 /// A sink for `format` writing to `out`, flushing after every record.
 pub fn sink<'a>(format: Format, out: Box<dyn Write + 'a>) -> Box<dyn Sink + 'a> {
-    make(format, Out { w: out, each: true })
+    make(format, Out { w: out, each: true }, Numbering::default())
 }
 
 /// How the drawings number rows and columns and turn the board: the source
@@ -302,20 +300,18 @@ pub fn listing_numbered<'a>(
         w: out,
         each: false,
     };
-    match format {
-        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style, numbering)),
-        Format::Level { python } => Box::new(level::Level::new(out, python, numbering.base)),
-        _ => make(format, out),
-    }
+    make(format, out, numbering)
 }
 
-fn make(format: Format, out: Out<'_>) -> Box<dyn Sink + '_> {
+/// The sink of `format`; only the drawings and the level lists read
+/// `numbering` (the machine formats always number from 1).
+fn make(format: Format, out: Out<'_>, numbering: Numbering) -> Box<dyn Sink + '_> {
     match format {
         Format::Text => Box::new(text::Text::vertical(out)),
         Format::TextTable => Box::new(text::Text::table(out)),
         Format::Line => Box::new(text::Text::line(out)),
-        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style, Numbering::default())),
-        Format::Level { python } => Box::new(level::Level::new(out, python, 1)),
+        Format::Drawing(style) => Box::new(drawing::Drawing::new(out, style, numbering)),
+        Format::Level { python } => Box::new(level::Level::new(out, python, numbering.base)),
         Format::Markdown => Box::new(markdown::Markdown::new(out)),
         Format::Csv => Box::new(csv::Csv::new(out)),
         Format::Json => Box::new(json::Json::new(out)),

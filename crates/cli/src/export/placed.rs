@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use super::{columns, sink, Cell, Format, PlacementFormat, Record};
+use super::{columns, field, sink, Cell, Format, PlacementFormat, Record};
 
 /// Writes `record` to stdout in `format`; `board` is its drawing and
 /// `squares` its squares on one line, for the formats that show them.
@@ -20,7 +20,7 @@ pub fn print_placed(
     match format {
         PlacementFormat::Vector => {
             writeln!(out, "{squares}")?;
-            if let Some((_, count @ Cell::Int(_))) = record.iter().find(|(k, _)| *k == "count") {
+            if let Some(count @ Cell::Int(_)) = field(record, "count") {
                 writeln!(out, "{}", count.plain())?;
             }
         }
