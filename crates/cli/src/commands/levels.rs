@@ -42,7 +42,7 @@ pub fn run(args: Levels) -> Result<ExitCode> {
         ..Numbering::default()
     };
     let mut sink = export::listing_numbered(Format::from(args.format), Box::new(out), numbering);
-    let keys = ["n", "queens", "lines"].map(|key| Column { key, width: 0 });
+    let keys = ["n", "queens", "lines"].map(|key| Column::new(key, 0));
     sink.begin(&keys)?;
     let kept = || all.iter().filter(|p| p.starts_with(prefix));
     if args.count_header {

@@ -45,15 +45,10 @@ pub fn run(args: Space) -> Result<ExitCode> {
         })
         .collect::<Result<Vec<Record>>>()?;
     let width = |key: &'static str| {
-        let widest = records.iter().map(|r| {
-            r.iter()
-                .find(|(k, _)| *k == key)
-                .map_or(0, |(_, v)| v.plain().len())
-        });
-        Column {
-            key,
-            width: widest.max().unwrap_or(0),
-        }
+        let widest = records
+            .iter()
+            .map(|r| export::field(r, key).map_or(0, |v| v.plain().len()));
+        Column::new(key, widest.max().unwrap_or(0))
     };
     // The formula last and unpadded: right-aligned prose reads badly.
     let mut columns = ["n", "space", "size", "formula"].map(width);

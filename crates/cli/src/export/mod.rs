@@ -228,16 +228,13 @@ pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
 }
 
 /// The value of `key` in `record`, if it has one.
-pub(super) fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Cell> {
+pub fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Cell> {
     record.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
 /// The columns of one record, for a sink that writes just that record.
 pub fn columns(record: &Record) -> Vec<Column> {
-    record
-        .iter()
-        .map(|(key, _)| Column { key, width: 0 })
-        .collect()
+    record.iter().map(|(key, _)| Column::new(key, 0)).collect()
 }
 
 /// Writes one record to stdout in `format`: a count, a merge.

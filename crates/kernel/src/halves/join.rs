@@ -337,19 +337,19 @@ mod avx2 {
         #[target_feature(enable = "avx2")]
         pub(in crate::halves::join) fn block(x: &[u32], y: &[u32]) -> u64 {
             let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
-            let whole = long.len() / 8 * 8;
-            let (body, tail) = long.split_at(whole);
+            let body = long.chunks_exact(8);
+            let tail = body.remainder();
             let mut total = 0u64;
             let mut quads = short.chunks_exact(4);
             for q in &mut quads {
                 // SAFETY: AVX2 is enabled for this function; each load reads
-                // eight u32 of `body`, whose length is a multiple of eight.
+                // one chunk of eight u32.
                 unsafe {
                     let zero = _mm256_setzero_si256();
                     let b = |k: u32| _mm256_set1_epi32(k as i32);
                     let (q0, q1, q2, q3) = (b(q[0]), b(q[1]), b(q[2]), b(q[3]));
                     let (mut c0, mut c1, mut c2, mut c3) = (zero, zero, zero, zero);
-                    for v in body.chunks_exact(8) {
+                    for v in body.clone() {
                         let v = _mm256_loadu_si256(v.as_ptr().cast());
                         // An all-ones lane (-1) where the pair is disjoint.
                         let hit = |q| _mm256_cmpeq_epi32(_mm256_and_si256(v, q), zero);
