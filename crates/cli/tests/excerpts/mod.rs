@@ -48,55 +48,44 @@ pub fn lines(text: &str) -> Vec<String> {
     text.lines().map(|l| l.trim_end().to_string()).collect()
 }
 
-/// Valid placements of the first `k` columns' queens on an n x n board,
-/// counted by plain backtracking here, independent of the CLI.
-pub fn placements(n: usize, k: usize) -> u64 {
-    fn go(n: usize, k: usize, lines: &mut Vec<usize>) -> u64 {
+/// Hands `f` every placement of `k` queens on the first `k` lines (rows,
+/// or columns: the transpose counts the same) of the n x n board with no
+/// two attacking, 0-based, in lexicographic order: plain backtracking, the
+/// diagonals compared pair by pair. Independent of the CLI and its kernel.
+fn each_placement(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(n: usize, k: usize, lines: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
         if lines.len() == k {
-            return 1;
-        }
-        let c = lines.len();
-        let mut total = 0;
-        for r in 0..n {
-            let free = lines
-                .iter()
-                .enumerate()
-                .all(|(c2, &r2)| r2 != r && c - c2 != r.abs_diff(r2));
-            if free {
-                lines.push(r);
-                total += go(n, k, lines);
-                lines.pop();
-            }
-        }
-        total
-    }
-    go(n, k, &mut Vec::new())
-}
-
-/// Every solution of the n x n board, 0-based columns row by row, in
-/// lexicographic order: every permutation tried, the diagonals compared
-/// pair by pair. Independent of the CLI and its kernel.
-pub fn naive(n: usize) -> Vec<Vec<usize>> {
-    fn go(n: usize, rows: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if rows.len() == n {
-            out.push(rows.clone());
+            f(lines);
             return;
         }
+        let r = lines.len();
         for c in 0..n {
-            let r = rows.len();
-            let free = rows
+            let free = lines
                 .iter()
                 .enumerate()
                 .all(|(r2, &c2)| c2 != c && r - r2 != c.abs_diff(c2));
             if free {
-                rows.push(c);
-                go(n, rows, out);
-                rows.pop();
+                lines.push(c);
+                go(n, k, lines, f);
+                lines.pop();
             }
         }
     }
+    go(n, k, &mut Vec::new(), f)
+}
+
+/// Valid placements of the first `k` columns' queens on an n x n board.
+pub fn placements(n: usize, k: usize) -> u64 {
+    let mut count = 0;
+    each_placement(n, k, &mut |_| count += 1);
+    count
+}
+
+/// Every solution of the n x n board, 0-based columns row by row, in
+/// lexicographic order.
+pub fn naive(n: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
-    go(n, &mut Vec::new(), &mut out);
+    each_placement(n, n, &mut |s| out.push(s.to_vec()));
     out
 }
 
