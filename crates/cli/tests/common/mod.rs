@@ -56,12 +56,7 @@ pub fn fields(v: &serde_json::Value, keys: &[&str]) -> Vec<u64> {
 /// Runs `args`, checks it succeeds, and returns its stdout's lines (stderr
 /// may hold a summary, as `--verify` writes).
 pub fn lines(args: &[&str]) -> Vec<String> {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    succeed(args).lines().map(String::from).collect()
 }
 
 /// Parses JSON lines: one object a line.
