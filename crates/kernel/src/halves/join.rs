@@ -7,33 +7,34 @@
 //! for AVX2 (eight), chosen once per call by what the CPU reports. The
 //! binary stays portable and still runs at the speed of a `target-cpu=native`
 //! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
+//!
+//! The 32-bit join works on a stack: a cut writes each list's keys with the
+//! bit forward and those without it backward into one region of exactly
+//! the list's length above its inputs, and the joins below read their
+//! parts there; nothing is copied back (the copy back was 9 % of the time
+//! at n = 20). The bits above 32 are cut first, best ranked first, and only
+//! those some key of each list holds.
 
-/// Working memory of the join.
+use crate::ledger::{Ledger, OverCap};
+
+/// Working memory of the join: the buffer of the wide cuts, and the stack
+/// the 32-bit join writes each cut's parts on.
 #[derive(Clone, Debug, Default)]
 pub(super) struct JoinScratch {
     wide: Vec<u64>,
     narrow: Vec<u32>,
-    x: Vec<u32>,
-    y: Vec<u32>,
 }
 
 impl JoinScratch {
-    /// Makes room for a join of lists of at most `longest` keys: the cuts
-    /// write each list's keys at both ends of a buffer (with a vector's
-    /// spill at each), and the 32-bit join copies both lists.
-    pub(super) fn reserve(
-        &mut self,
-        longest: usize,
-        ledger: &mut crate::ledger::Ledger,
-    ) -> Result<(), crate::ledger::OverCap> {
-        let JoinScratch { wide, narrow, x, y } = self;
-        let twice = |lanes: usize| 2 * (longest + lanes);
-        ledger.room(wide, twice(4).saturating_sub(wide.len()))?;
-        ledger.room(narrow, twice(8).saturating_sub(narrow.len()))?;
-        x.clear();
-        y.clear();
-        ledger.room(x, longest)?;
-        ledger.room(y, longest)
+    /// Makes room for a join of lists of at most `longest` keys: the wide
+    /// cuts write a list's keys at both ends of a buffer (with a vector's
+    /// spill at each), and the 32-bit join starts with both lists at the
+    /// foot of its stack and their first cut above them; the stack grows
+    /// as the cuts go deeper, through the same ledger.
+    pub(super) fn reserve(&mut self, longest: usize, ledger: &mut Ledger) -> Result<(), OverCap> {
+        let JoinScratch { wide, narrow } = self;
+        ledger.room(wide, (2 * (longest + 4)).saturating_sub(wide.len()))?;
+        stack_to(narrow, ledger, 4 * longest)
     }
 }
 
@@ -62,8 +63,9 @@ pub(super) fn disjoint_pairs(
     y: &mut [u64],
     bits: u32,
     scratch: &mut JoinScratch,
-) -> u64 {
-    disjoint_pairs_on(Isa::detect(), x, y, bits, scratch)
+    ledger: &mut Ledger,
+) -> Result<u64, OverCap> {
+    disjoint_pairs_on(Isa::detect(), x, y, bits, scratch, ledger)
 }
 
 /// The instruction sets the join (and the merge of a side's rows) is
@@ -103,14 +105,25 @@ fn disjoint_pairs_on(
     y: &mut [u64],
     bits: u32,
     scratch: &mut JoinScratch,
-) -> u64 {
+    ledger: &mut Ledger,
+) -> Result<u64, OverCap> {
     if x.is_empty() || y.is_empty() {
-        return 0;
+        return Ok(0);
     }
     let (order, ranked) = cut_order(x, y, bits);
+    // The high bits some key of each list holds, best ranked first: a bit
+    // that one list never holds rules out no pair and is never cut.
+    let or = |keys: &[u64]| keys.iter().fold(0, |a, &k| a | k);
+    let live = or(x) & or(y);
     let mut high = [0u64; 64];
-    for (h, b) in high.iter_mut().zip(32..bits) {
-        *h = 1 << b;
+    let mut wide = 0;
+    let ranked_high = order[..ranked].iter().copied().filter(|&b| b >= 32);
+    let unranked_high = (32..bits).filter(|b| !order[..ranked].contains(b));
+    for b in ranked_high.chain(unranked_high) {
+        if live & 1 << b != 0 {
+            high[wide] = 1 << b;
+            wide += 1;
+        }
     }
     let mut low = [0u32; 64];
     let mut lows = 0;
@@ -118,15 +131,14 @@ fn disjoint_pairs_on(
         low[lows] = 1 << b;
         lows += 1;
     }
-    let wide = bits.saturating_sub(32) as usize;
     let (high, low) = (&high[..wide], &low[..lows]);
     match isa {
-        Isa::Baseline => baseline::join_wide(x, y, high, low, scratch),
+        Isa::Baseline => baseline::join_wide(x, y, high, low, scratch, ledger),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2, the
         // one feature these functions are compiled for.
         #[allow(unsafe_code)]
-        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, scratch) },
+        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, scratch, ledger) },
     }
 }
 
@@ -158,11 +170,22 @@ fn cut_order(x: &[u64], y: &[u64], bits: u32) -> ([u32; 64], usize) {
     (order, ranked)
 }
 
+/// Grows the join's stack to `len` keys.
+#[inline(always)]
+fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(), OverCap> {
+    if stack.len() < len {
+        ledger.room(stack, len - stack.len())?;
+        stack.resize(len, 0);
+    }
+    Ok(())
+}
+
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($cut:path, $block:path $(, #[$feature:meta])*) => {
-        use super::{JoinScratch, BLOCK};
+    ($partition:path, $cut:path, $block:path $(, #[$feature:meta])*) => {
+        use super::{stack_to, JoinScratch, BLOCK};
+        use crate::ledger::{Ledger, OverCap};
 
         /// Cuts on every bit of `high`, then joins the low 32 bits.
         $(#[$feature])*
@@ -172,68 +195,84 @@ macro_rules! recursive_join {
             high: &[u64],
             low: &[u32],
             scratch: &mut JoinScratch,
-        ) -> u64 {
+            ledger: &mut Ledger,
+        ) -> Result<u64, OverCap> {
             if x.is_empty() || y.is_empty() {
-                return 0;
+                return Ok(0);
             }
             match high.split_first() {
                 Some((&bit, rest)) => {
-                    let x0 = $cut(x, bit, &mut scratch.wide);
-                    let y0 = $cut(y, bit, &mut scratch.wide);
+                    let x0 = $partition(x, bit, &mut scratch.wide);
+                    let y0 = $partition(y, bit, &mut scratch.wide);
                     let ((a, a0), (b, b0)) = if y0 <= x0 {
                         ((x, x0), (y, y0))
                     } else {
                         ((y, y0), (x, x0))
                     };
                     let (a_clear, a_set) = a.split_at_mut(a0);
-                    join_wide(a_set, &mut b[..b0], rest, low, scratch)
-                        + join_wide(a_clear, b, rest, low, scratch)
+                    Ok(join_wide(a_set, &mut b[..b0], rest, low, scratch, ledger)?
+                        + join_wide(a_clear, b, rest, low, scratch, ledger)?)
                 }
                 None => {
-                    let JoinScratch {
-                        narrow,
-                        x: xs,
-                        y: ys,
-                        ..
-                    } = scratch;
-                    xs.clear();
-                    xs.extend(x.iter().map(|&k| k as u32));
-                    ys.clear();
-                    ys.extend(y.iter().map(|&k| k as u32));
-                    join(xs, ys, low, narrow)
+                    // The low 32 bits of both lists at the foot of the stack.
+                    let (lx, ly) = (x.len(), y.len());
+                    let stack = &mut scratch.narrow;
+                    stack_to(stack, ledger, lx + ly)?;
+                    for (s, &k) in stack[..lx].iter_mut().zip(x.iter()) {
+                        *s = k as u32;
+                    }
+                    for (s, &k) in stack[lx..lx + ly].iter_mut().zip(y.iter()) {
+                        *s = k as u32;
+                    }
+                    join(stack, ledger, lx + ly, (0, lx), (lx, ly), low)
                 }
             }
         }
 
+        /// The disjoint pairs of the lists `x` and `y` (start, length) of
+        /// `stack` below `top`: each cut writes both lists' parts above
+        /// `top`, where the joins below it read them (nothing is copied
+        /// back).
         $(#[$feature])*
-        fn join(x: &mut [u32], y: &mut [u32], cuts: &[u32], scratch: &mut Vec<u32>) -> u64 {
-            if x.is_empty() || y.is_empty() {
-                return 0;
+        fn join(
+            stack: &mut Vec<u32>,
+            ledger: &mut Ledger,
+            top: usize,
+            x: (usize, usize),
+            y: (usize, usize),
+            cuts: &[u32],
+        ) -> Result<u64, OverCap> {
+            let ((x_at, lx), (y_at, ly)) = (x, y);
+            if lx == 0 || ly == 0 {
+                return Ok(0);
             }
             match cuts.split_first() {
-                Some((&bit, rest)) if x.len() * y.len() > BLOCK => {
-                    let (x0, y0) = ($cut(x, bit, scratch), $cut(y, bit, scratch));
+                Some((&bit, rest)) if lx * ly > BLOCK => {
+                    let above = top + lx + ly;
+                    stack_to(stack, ledger, above)?;
+                    let (below, parts) = stack.split_at_mut(top);
+                    let (px, py) = parts.split_at_mut(lx);
+                    let x1 = $cut(&below[x_at..x_at + lx], bit, px);
+                    let y1 = $cut(&below[y_at..y_at + ly], bit, &mut py[..ly]);
+                    // A list's keys with the bit, then those without it.
+                    let (xs, ys) = ((top, lx, x1), (top + lx, ly, y1));
                     // The pairs are (a with the bit, b without) and (a
                     // without, all of b): b is the list passed on whole, so
                     // it is the one with fewer keys without the bit (less
                     // to cut again below).
-                    let ((a, a0), (b, b0)) = if y0 <= x0 {
-                        ((x, x0), (y, y0))
-                    } else {
-                        ((y, y0), (x, x0))
-                    };
-                    let (a_clear, a_set) = a.split_at_mut(a0);
-                    join(a_set, &mut b[..b0], rest, scratch) + join(a_clear, b, rest, scratch)
+                    let ((a, la, a1), (b, lb, b1)) = if ly - y1 <= lx - x1 { (xs, ys) } else { (ys, xs) };
+                    Ok(join(stack, ledger, above, (a, a1), (b + b1, lb - b1), rest)?
+                        + join(stack, ledger, above, (a + a1, la - a1), (b, lb), rest)?)
                 }
-                _ => $block(x, y),
+                _ => Ok($block(&stack[x_at..x_at + lx], &stack[y_at..y_at + ly])),
             }
         }
     };
 }
 
 mod baseline {
-    use super::{block, partition};
-    recursive_join!(partition, block);
+    use super::{block, cut, partition};
+    recursive_join!(partition, cut, block);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -241,7 +280,7 @@ pub(super) use avx2::pack::PACK64;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    recursive_join!(pack::partition, pack::block, #[target_feature(enable = "avx2")]);
+    recursive_join!(pack::partition, pack::cut, pack::block, #[target_feature(enable = "avx2")]);
 
     /// The cut of 32-bit keys eight at a time (64-bit keys four at a time):
     /// each vector of keys is packed twice by a permutation from a table,
@@ -371,6 +410,60 @@ mod avx2 {
             total + super::super::block(quads.remainder(), long)
         }
 
+        /// [`super::super::cut`] eight keys at a time: the keys with the bit
+        /// packed to the front of one vector and stored forward, those
+        /// without it packed to the back of another and stored backward.
+        /// While 16 keys or more are left, the two cursors are at least as
+        /// far apart, so neither store's spill reaches the other part; the
+        /// last keys go one at a time.
+        #[target_feature(enable = "avx2")]
+        pub(in crate::halves::join) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) -> usize {
+            let len = keys.len();
+            let (mut set, mut clear, mut i) = (0, len, 0);
+            while len - i >= 16 {
+                // SAFETY: this function runs with AVX2; the load reads
+                // eight keys, a table row is eight u32; each store goes to
+                // a slice of eight keys (bounds checked when sliced).
+                let kept = unsafe {
+                    let v = _mm256_loadu_si256(keys[i..i + 8].as_ptr().cast());
+                    let mask = <u32 as Key>::without(v, bit);
+                    let with = _mm256_loadu_si256(PACK32[!mask & 0xff].as_ptr().cast());
+                    let without = _mm256_loadu_si256(PACK32_BACK[mask].as_ptr().cast());
+                    let front = _mm256_permutevar8x32_epi32(v, with);
+                    let back = _mm256_permutevar8x32_epi32(v, without);
+                    _mm256_storeu_si256(parts[set..set + 8].as_mut_ptr().cast(), front);
+                    _mm256_storeu_si256(parts[clear - 8..clear].as_mut_ptr().cast(), back);
+                    mask.count_ones() as usize
+                };
+                set += 8 - kept;
+                clear -= kept;
+                i += 8;
+            }
+            set + super::super::cut(&keys[i..], bit, &mut parts[set..clear])
+        }
+
+        /// For each mask of eight bits, the lanes whose bit is set, in
+        /// order, at the back of a row (the front lanes unused).
+        const fn pack_back_table() -> [[u32; 8]; 256] {
+            let mut table = [[0u32; 8]; 256];
+            let mut mask = 0;
+            while mask < 256 {
+                let mut at = 8 - (mask as u32).count_ones() as usize;
+                let mut lane = 0;
+                while lane < 8 {
+                    if mask & (1 << lane) != 0 {
+                        table[mask][at] = lane as u32;
+                        at += 1;
+                    }
+                    lane += 1;
+                }
+                mask += 1;
+            }
+            table
+        }
+
+        static PACK32_BACK: [[u32; 8]; 256] = pack_back_table();
+
         /// Moves the keys without `bit` to the front; returns how many.
         #[target_feature(enable = "avx2")]
         pub(super) fn partition<K: Key>(keys: &mut [K], bit: K, scratch: &mut Vec<K>) -> usize {
@@ -453,6 +546,23 @@ fn partition<K: Copy + std::ops::BitAnd<Output = K> + PartialEq + Default>(
     clear
 }
 
+/// Writes `keys` to `parts` (as long): those with `bit` from the front,
+/// those without it from the back; returns how many have it. Branch-free:
+/// each key is written at both cursors (both in the gap still to fill)
+/// and only one cursor moves.
+#[inline(always)]
+fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) -> usize {
+    let (mut set, mut clear) = (0, keys.len());
+    for &k in keys {
+        let with = usize::from(k & bit != 0);
+        parts[set] = k;
+        parts[clear - 1] = k;
+        set += with;
+        clear -= 1 - with;
+    }
+    set
+}
+
 /// Every pair compared, branch-free, the longer list in the inner loop (it
 /// is the one the compiler vectorises).
 #[inline(always)]
@@ -490,12 +600,56 @@ mod tests {
                 for isa in Isa::available() {
                     let (mut x, mut y) = (x.clone(), y.clone());
                     let mut scratch = JoinScratch::default();
+                    let ledger = &mut Ledger {
+                        held: 0,
+                        cap: usize::MAX,
+                    };
                     assert_eq!(
-                        disjoint_pairs_on(isa, &mut x, &mut y, bits, &mut scratch),
+                        disjoint_pairs_on(isa, &mut x, &mut y, bits, &mut scratch, ledger).unwrap(),
                         expect,
                         "{isa:?}, {bits} bits, len = {len}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Both cuts against a plain filter, for every length across the last
+    /// 16 keys the vector cut leaves to the scalar one: the keys with the
+    /// bit first, then those without, nothing lost or repeated.
+    #[test]
+    fn a_cut_puts_the_keys_with_the_bit_first() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for len in 0..=40 {
+            let keys: Vec<u32> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u32
+                })
+                .collect();
+            let bit = 1 << (len % 32);
+            let sorted = |mut v: Vec<u32>| {
+                v.sort_unstable();
+                v
+            };
+            let with = sorted(keys.iter().copied().filter(|k| k & bit != 0).collect());
+            let without = sorted(keys.iter().copied().filter(|k| k & bit == 0).collect());
+            type Cut = fn(&[u32], u32, &mut [u32]) -> usize;
+            let mut cuts: Vec<Cut> = vec![|k, b, p| cut(k, b, p)];
+            #[cfg(target_arch = "x86_64")]
+            if Isa::detect() == Isa::Avx2 {
+                // SAFETY: the CPU reports AVX2 (checked above).
+                #[allow(unsafe_code)]
+                cuts.push(|k, b, p| unsafe { avx2::pack::cut(k, b, p) });
+            }
+            for c in cuts {
+                let mut parts = vec![0; len];
+                let n = c(&keys, bit, &mut parts);
+                assert_eq!(n, with.len(), "{len} keys");
+                assert_eq!(sorted(parts[..n].to_vec()), with, "{len} keys");
+                assert_eq!(sorted(parts[n..].to_vec()), without, "{len} keys");
             }
         }
     }

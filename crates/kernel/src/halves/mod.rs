@@ -143,7 +143,7 @@ impl RowSet {
         }
         join.reserve(lefts.max(rights), ledger).map_err(over)?;
         let (left, right) = (&mut left[..lefts], &mut right[..rights]);
-        let pairs = disjoint_pairs(left, right, side.key_bits(), join);
+        let pairs = disjoint_pairs(left, right, side.key_bits(), join, ledger).map_err(over)?;
         Ok(Tally {
             solutions: pairs * u64::from(self.weight),
             nodes,
