@@ -79,9 +79,13 @@ pub(super) enum Isa {
 
 impl Isa {
     /// The best this CPU runs (the standard library caches the answer).
+    /// The AVX2 code also counts mask bits with `popcnt` (every AVX2 CPU
+    /// has it, but it is a feature of its own).
     pub(super) fn detect() -> Isa {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
             return Isa::Avx2;
         }
         Isa::Baseline
@@ -135,8 +139,8 @@ fn disjoint_pairs_on(
     match isa {
         Isa::Baseline => baseline::join_wide(x, y, high, low, scratch, ledger),
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2, the
-        // one feature these functions are compiled for.
+        // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
+        // popcnt, the features these functions are compiled for.
         #[allow(unsafe_code)]
         Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, scratch, ledger) },
     }
@@ -280,7 +284,7 @@ pub(super) use avx2::pack::PACK64;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    recursive_join!(pack::partition, pack::cut, pack::block, #[target_feature(enable = "avx2")]);
+    recursive_join!(pack::partition, pack::cut, pack::block, #[target_feature(enable = "avx2,popcnt")]);
 
     /// The cut of 32-bit keys eight at a time (64-bit keys four at a time):
     /// each vector of keys is packed twice by a permutation from a table,
@@ -373,7 +377,7 @@ mod avx2 {
         /// and tested against the four, the disjoint pairs counted in four
         /// vector counters (one lane per key of the longer list); the
         /// longer list's last keys (fewer than eight) pair by pair.
-        #[target_feature(enable = "avx2")]
+        #[target_feature(enable = "avx2,popcnt")]
         pub(in crate::halves::join) fn block(x: &[u32], y: &[u32]) -> u64 {
             let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
             let body = long.chunks_exact(8);
@@ -413,33 +417,69 @@ mod avx2 {
         /// [`super::super::cut`] eight keys at a time: the keys with the bit
         /// packed to the front of one vector and stored forward, those
         /// without it packed to the back of another and stored backward.
-        /// While 16 keys or more are left, the two cursors are at least as
-        /// far apart, so neither store's spill reaches the other part; the
-        /// last keys go one at a time.
-        #[target_feature(enable = "avx2")]
+        /// The keys past a multiple of eight go first, as one vector whose
+        /// other lanes count on neither side; then while 16 keys or more
+        /// are left the two cursors are at least as far apart, so neither
+        /// store's spill reaches the other part; the last eight fill the
+        /// last eight places, both packs blended into one store. Lists of
+        /// fewer than 16 keys go one key at a time.
+        #[target_feature(enable = "avx2,popcnt")]
         pub(in crate::halves::join) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) -> usize {
             let len = keys.len();
-            let (mut set, mut clear, mut i) = (0, len, 0);
+            if len < 16 {
+                return super::super::cut(keys, bit, parts);
+            }
+            let parts = &mut parts[..len];
+            let (keys_at, parts_at) = (keys.as_ptr(), parts.as_mut_ptr());
+            // The two packs of the eight keys from `at` and how many of them
+            // have the bit, `real` the lanes that count.
+            let packs = |at: usize, real: usize| {
+                // SAFETY: this function runs with AVX2; every `at` below is at
+                // most `len - 8`; a table row is eight u32.
+                unsafe {
+                    let v = _mm256_loadu_si256(keys_at.add(at).cast());
+                    let without = <u32 as Key>::without(v, bit) & real;
+                    let with = !without & real;
+                    let to_front = _mm256_loadu_si256(PACK32[with].as_ptr().cast());
+                    let to_back = _mm256_loadu_si256(PACK32_BACK[without].as_ptr().cast());
+                    let front = _mm256_permutevar8x32_epi32(v, to_front);
+                    let back = _mm256_permutevar8x32_epi32(v, to_back);
+                    (
+                        front,
+                        back,
+                        with.count_ones() as usize,
+                        without.count_ones() as usize,
+                    )
+                }
+            };
+            // SAFETY (the stores): this function runs with AVX2; each store
+            // writes eight keys from an `at` of at most `len - 8`: the
+            // cursors stay 16 apart in the loop, 8 at the last store.
+            let store = |at: usize, v: __m256i| unsafe {
+                debug_assert!(at + 8 <= len);
+                _mm256_storeu_si256(parts_at.add(at).cast(), v)
+            };
+            let lead = len % 8;
+            let (front, back, with, without) = packs(0, (1 << lead) - 1);
+            store(0, front);
+            store(len - 8, back);
+            let (mut set, mut clear, mut i) = (with, len - without, lead);
             while len - i >= 16 {
-                // SAFETY: this function runs with AVX2; the load reads
-                // eight keys, a table row is eight u32; each store goes to
-                // a slice of eight keys (bounds checked when sliced).
-                let kept = unsafe {
-                    let v = _mm256_loadu_si256(keys[i..i + 8].as_ptr().cast());
-                    let mask = <u32 as Key>::without(v, bit);
-                    let with = _mm256_loadu_si256(PACK32[!mask & 0xff].as_ptr().cast());
-                    let without = _mm256_loadu_si256(PACK32_BACK[mask].as_ptr().cast());
-                    let front = _mm256_permutevar8x32_epi32(v, with);
-                    let back = _mm256_permutevar8x32_epi32(v, without);
-                    _mm256_storeu_si256(parts[set..set + 8].as_mut_ptr().cast(), front);
-                    _mm256_storeu_si256(parts[clear - 8..clear].as_mut_ptr().cast(), back);
-                    mask.count_ones() as usize
-                };
-                set += 8 - kept;
-                clear -= kept;
+                let (front, back, with, without) = packs(i, 0xff);
+                store(set, front);
+                store(clear - 8, back);
+                set += with;
+                clear -= without;
                 i += 8;
             }
-            set + super::super::cut(&keys[i..], bit, &mut parts[set..clear])
+            // Eight keys left for the eight places between the cursors: the
+            // first `with` lanes from the front pack, the rest from the back.
+            let (front, back, with, _) = packs(i, 0xff);
+            let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+            let from_back = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(with as i32 - 1));
+            let last = _mm256_blendv_epi8(front, back, from_back);
+            store(set, last);
+            set + with
         }
 
         /// For each mask of eight bits, the lanes whose bit is set, in
@@ -465,7 +505,7 @@ mod avx2 {
         static PACK32_BACK: [[u32; 8]; 256] = pack_back_table();
 
         /// Moves the keys without `bit` to the front; returns how many.
-        #[target_feature(enable = "avx2")]
+        #[target_feature(enable = "avx2,popcnt")]
         pub(super) fn partition<K: Key>(keys: &mut [K], bit: K, scratch: &mut Vec<K>) -> usize {
             let (len, lanes) = (keys.len(), K::LANES);
             // Keys without the bit go to `scratch[..len + lanes]`, keys with
@@ -614,13 +654,14 @@ mod tests {
         }
     }
 
-    /// Both cuts against a plain filter, for every length across the last
-    /// 16 keys the vector cut leaves to the scalar one: the keys with the
-    /// bit first, then those without, nothing lost or repeated.
+    /// Both cuts against a plain filter, for every length up to a few
+    /// vectors (the scalar lists below 16 keys, every remainder of eight
+    /// the vector cut starts with): the keys with the bit first, then those
+    /// without, nothing lost or repeated.
     #[test]
     fn a_cut_puts_the_keys_with_the_bit_first() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for len in 0..=40 {
+        for len in 0..=64 {
             let keys: Vec<u32> = (0..len)
                 .map(|_| {
                     state ^= state << 13;

@@ -95,7 +95,8 @@ impl Hit for u64 {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2.
+            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
+            // popcnt.
             #[allow(unsafe_code)]
             Isa::Avx2 => unsafe { avx2::merge(m, out) },
         }
@@ -178,35 +179,48 @@ mod avx2 {
     /// [`super::Hit::merge`] four pairs an instruction: the four lower
     /// placements' words tested against the upper one's, the compatible
     /// keys packed to the front by a permutation and stored whole, the
-    /// cursor moving past them.
-    #[target_feature(enable = "avx2")]
+    /// cursor moving past them. Bounds are checked once a group, not once
+    /// a load; only a group's last, partial load is masked.
+    #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> usize {
-        let (hits, keys) = (&m.lower.hits, &m.lower.keys);
+        let (hits, keys) = (&m.lower.hits[..], &m.lower.keys[..]);
+        let (hits_at, keys_at, out_at) = (hits.as_ptr(), keys.as_ptr(), out.as_mut_ptr());
         let mut len = 0;
         for (hit, key, group) in m.groups() {
             let (mut i, end) = (group.start, group.end);
-            // SAFETY: this function runs with AVX2; each load reads four
-            // u64 of `hits` or `keys` (bounds checked when sliced: both are
-            // padded by four), each store four of `out` (which has room for
-            // every candidate and four more).
-            unsafe {
-                let (hit, key) = (
-                    _mm256_set1_epi64x(hit as i64),
-                    _mm256_set1_epi64x(key as i64),
-                );
-                while i < end {
-                    let h = _mm256_loadu_si256(hits[i..i + MERGE_LANES].as_ptr().cast());
-                    let k = _mm256_loadu_si256(keys[i..i + MERGE_LANES].as_ptr().cast());
+            // Loads read up to MERGE_LANES keys from an `i < end` (both lists
+            // are padded by as many); stores write MERGE_LANES from `len`,
+            // which moves at most one place a candidate of the group.
+            assert!(end + MERGE_LANES <= hits.len().min(keys.len()));
+            assert!(len + (end - i) + MERGE_LANES <= out.len());
+            let (hit, key) = (
+                _mm256_set1_epi64x(hit as i64),
+                _mm256_set1_epi64x(key as i64),
+            );
+            // The keys of lanes `valid` of the four from `i` that share no
+            // diagonal with the upper placement, written at `len`; how many.
+            let chunk = |i: usize, len: usize, valid: usize| {
+                // SAFETY: AVX2 is enabled for this function; the bounds are
+                // asserted above, `i < end` and `len` at most the group's
+                // candidates past where it started.
+                unsafe {
+                    let h = _mm256_loadu_si256(hits_at.add(i).cast());
+                    let k = _mm256_loadu_si256(keys_at.add(i).cast());
                     let clear =
                         _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), _mm256_setzero_si256());
-                    let valid = (1usize << (end - i).min(MERGE_LANES)) - 1;
                     let mask = _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize & valid;
                     let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
                     let packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(k, key), order);
-                    _mm256_storeu_si256(out[len..len + MERGE_LANES].as_mut_ptr().cast(), packed);
-                    len += mask.count_ones() as usize;
-                    i += MERGE_LANES;
+                    _mm256_storeu_si256(out_at.add(len).cast(), packed);
+                    mask.count_ones() as usize
                 }
+            };
+            while i + MERGE_LANES <= end {
+                len += chunk(i, len, (1 << MERGE_LANES) - 1);
+                i += MERGE_LANES;
+            }
+            if i < end {
+                len += chunk(i, len, (1 << (end - i)) - 1);
             }
         }
         len
