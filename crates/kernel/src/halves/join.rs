@@ -375,43 +375,81 @@ mod avx2 {
         /// [`super::super::block`] four keys of the shorter list at a
         /// time: each vector of eight keys of the longer one is loaded once
         /// and tested against the four, the disjoint pairs counted in four
-        /// vector counters (one lane per key of the longer list); the
-        /// longer list's last keys (fewer than eight) pair by pair.
+        /// vector counters (one lane per key of the longer list). The
+        /// longer list's last keys (fewer than eight) are the last lanes of
+        /// one more vector, its first lanes masked off; the shorter list's
+        /// last keys (fewer than four) are one more quad whose missing keys
+        /// are not counted. The counters are summed across quads and
+        /// reduced once a block (or before a lane could overflow).
         #[target_feature(enable = "avx2,popcnt")]
         pub(in crate::halves::join) fn block(x: &[u32], y: &[u32]) -> u64 {
             let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
+            if long.len() < 8 || short.is_empty() {
+                return super::super::block(short, long);
+            }
             let body = long.chunks_exact(8);
-            let tail = body.remainder();
-            let mut total = 0u64;
+            let rest = body.remainder().len();
+            let zero = _mm256_setzero_si256();
+            // SAFETY: AVX2 is enabled for this function; the load reads
+            // the last eight keys of `long` (it has eight or more).
+            let last = unsafe { _mm256_loadu_si256(long[long.len() - 8..].as_ptr().cast()) };
+            let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+            // The lanes of `last` the body has not counted.
+            let fresh = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(7 - rest as i32));
+            // The disjoint pairs of each key of `q` with `long`, one counter
+            // (of eight lanes) a key.
+            let quad = |q: [u32; 4]| {
+                let b = |k: u32| _mm256_set1_epi32(k as i32);
+                let (q0, q1, q2, q3) = (b(q[0]), b(q[1]), b(q[2]), b(q[3]));
+                let (mut c0, mut c1, mut c2, mut c3) = (zero, zero, zero, zero);
+                for v in body.clone() {
+                    // SAFETY: the load reads one chunk of eight u32.
+                    let v = unsafe { _mm256_loadu_si256(v.as_ptr().cast()) };
+                    // An all-ones lane (-1) where the pair is disjoint.
+                    let hit = |q| _mm256_cmpeq_epi32(_mm256_and_si256(v, q), zero);
+                    c0 = _mm256_sub_epi32(c0, hit(q0));
+                    c1 = _mm256_sub_epi32(c1, hit(q1));
+                    c2 = _mm256_sub_epi32(c2, hit(q2));
+                    c3 = _mm256_sub_epi32(c3, hit(q3));
+                }
+                let hit = |q| {
+                    let disjoint = _mm256_cmpeq_epi32(_mm256_and_si256(last, q), zero);
+                    _mm256_and_si256(disjoint, fresh)
+                };
+                c0 = _mm256_sub_epi32(c0, hit(q0));
+                c1 = _mm256_sub_epi32(c1, hit(q1));
+                c2 = _mm256_sub_epi32(c2, hit(q2));
+                c3 = _mm256_sub_epi32(c3, hit(q3));
+                [c0, c1, c2, c3]
+            };
+            let sum = |c: __m256i| {
+                let mut lanes = [0u32; 8];
+                // SAFETY: the store writes eight u32.
+                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), c) };
+                lanes.iter().map(|&l| u64::from(l)).sum::<u64>()
+            };
+            // A lane gains at most 4 * (long.len() / 8 + 1) a quad.
+            let quads_per_sum = (u32::MAX as usize / (4 * (long.len() / 8 + 1))).max(1);
+            let (mut total, mut acc, mut left) = (0u64, zero, quads_per_sum);
             let mut quads = short.chunks_exact(4);
             for q in &mut quads {
-                // SAFETY: AVX2 is enabled for this function; each load reads
-                // one chunk of eight u32.
-                unsafe {
-                    let zero = _mm256_setzero_si256();
-                    let b = |k: u32| _mm256_set1_epi32(k as i32);
-                    let (q0, q1, q2, q3) = (b(q[0]), b(q[1]), b(q[2]), b(q[3]));
-                    let (mut c0, mut c1, mut c2, mut c3) = (zero, zero, zero, zero);
-                    for v in body.clone() {
-                        let v = _mm256_loadu_si256(v.as_ptr().cast());
-                        // An all-ones lane (-1) where the pair is disjoint.
-                        let hit = |q| _mm256_cmpeq_epi32(_mm256_and_si256(v, q), zero);
-                        c0 = _mm256_sub_epi32(c0, hit(q0));
-                        c1 = _mm256_sub_epi32(c1, hit(q1));
-                        c2 = _mm256_sub_epi32(c2, hit(q2));
-                        c3 = _mm256_sub_epi32(c3, hit(q3));
-                    }
-                    // Each lane counts at most 4 * len / 8 pairs: no overflow.
-                    let c = _mm256_add_epi32(_mm256_add_epi32(c0, c1), _mm256_add_epi32(c2, c3));
-                    let mut lanes = [0u32; 8];
-                    _mm256_storeu_si256(lanes.as_mut_ptr().cast(), c);
-                    total += lanes.iter().map(|&l| u64::from(l)).sum::<u64>();
-                }
-                for &p in tail {
-                    total += q.iter().map(|&k| u64::from(p & k == 0)).sum::<u64>();
+                let [c0, c1, c2, c3] = quad([q[0], q[1], q[2], q[3]]);
+                let c = _mm256_add_epi32(_mm256_add_epi32(c0, c1), _mm256_add_epi32(c2, c3));
+                acc = _mm256_add_epi32(acc, c);
+                left -= 1;
+                if left == 0 {
+                    total += sum(acc);
+                    (acc, left) = (zero, quads_per_sum);
                 }
             }
-            total + super::super::block(quads.remainder(), long)
+            total += sum(acc);
+            let odd = quads.remainder();
+            if let Some(&first) = odd.first() {
+                let pad = |i: usize| odd.get(i).copied().unwrap_or(first);
+                let c = quad([pad(0), pad(1), pad(2), pad(3)]);
+                total += c[..odd.len()].iter().map(|&c| sum(c)).sum::<u64>();
+            }
+            total
         }
 
         /// [`super::super::cut`] eight keys at a time: the keys with the bit
