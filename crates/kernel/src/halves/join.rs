@@ -115,34 +115,80 @@ fn disjoint_pairs_on(
         return Ok(0);
     }
     let (order, ranked) = cut_order(x, y, bits);
-    // The high bits some key of each list holds, best ranked first: a bit
-    // that one list never holds rules out no pair and is never cut.
+    // Only the bits some key of each list holds (live) can rule out a
+    // pair. While at most 32 are live, the live high bits move to low bits
+    // no pair shares and the whole join runs on 32-bit keys; beyond 32,
+    // the excess high bits are cut on whole keys first, best ranked first.
     let or = |keys: &[u64]| keys.iter().fold(0, |a, &k| a | k);
     let live = or(x) & or(y);
-    let mut high = [0u64; 64];
-    let mut wide = 0;
     let ranked_high = order[..ranked].iter().copied().filter(|&b| b >= 32);
     let unranked_high = (32..bits).filter(|b| !order[..ranked].contains(b));
-    for b in ranked_high.chain(unranked_high) {
+    let mut high = [0u64; 64];
+    let mut highs = 0;
+    let mut narrow = Narrow {
+        keep: live as u32,
+        moves: [(0, 0); 32],
+        moved: 0,
+    };
+    // Where each key bit sits in the 32-bit keys, if it is kept.
+    let mut slot = [None; 64];
+    for (b, s) in slot.iter_mut().enumerate().take(32) {
         if live & 1 << b != 0 {
-            high[wide] = 1 << b;
-            wide += 1;
+            *s = Some(b as u32);
+        }
+    }
+    let excess = (live.count_ones() as usize).saturating_sub(32);
+    let mut dead = !(live as u32);
+    for b in ranked_high
+        .chain(unranked_high)
+        .filter(|&b| live & 1 << b != 0)
+    {
+        if highs < excess {
+            high[highs] = 1 << b;
+            highs += 1;
+        } else {
+            // There are as many dead low bits as high bits left to move.
+            let to = dead.trailing_zeros();
+            dead &= dead - 1;
+            narrow.moves[narrow.moved] = (b, to);
+            narrow.moved += 1;
+            slot[b as usize] = Some(to);
         }
     }
     let mut low = [0u32; 64];
     let mut lows = 0;
-    for &b in order[..ranked].iter().filter(|&&b| b < 32) {
-        low[lows] = 1 << b;
+    for to in order[..ranked].iter().filter_map(|&b| slot[b as usize]) {
+        low[lows] = 1 << to;
         lows += 1;
     }
-    let (high, low) = (&high[..wide], &low[..lows]);
+    let (high, low) = (&high[..highs], &low[..lows]);
+    let narrow = &narrow;
     match isa {
-        Isa::Baseline => baseline::join_wide(x, y, high, low, scratch, ledger),
+        Isa::Baseline => baseline::join_wide(x, y, high, low, narrow, scratch, ledger),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
         // popcnt, the features these functions are compiled for.
         #[allow(unsafe_code)]
-        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, scratch, ledger) },
+        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, narrow, scratch, ledger) },
+    }
+}
+
+/// How a key becomes 32 bits once its high bits are cut or moved: the live
+/// low bits kept, each live high bit left moved to a low bit no pair
+/// shares (`moves[..moved]`, from and to).
+struct Narrow {
+    keep: u32,
+    moves: [(u32, u32); 32],
+    moved: usize,
+}
+
+impl Narrow {
+    #[inline(always)]
+    fn key(&self, k: u64) -> u32 {
+        let moves = &self.moves[..self.moved];
+        moves.iter().fold(k as u32 & self.keep, |v, &(from, to)| {
+            v | (((k >> from) as u32 & 1) << to)
+        })
     }
 }
 
@@ -188,16 +234,18 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
     ($partition:path, $cut:path, $block:path $(, #[$feature:meta])*) => {
-        use super::{stack_to, JoinScratch, BLOCK};
+        use super::{stack_to, JoinScratch, Narrow, BLOCK};
         use crate::ledger::{Ledger, OverCap};
 
-        /// Cuts on every bit of `high`, then joins the low 32 bits.
+        /// Cuts on every bit of `high`, then joins the keys made 32 bits
+        /// by `narrow`.
         $(#[$feature])*
         pub(super) fn join_wide(
             x: &mut [u64],
             y: &mut [u64],
             high: &[u64],
             low: &[u32],
+            narrow: &Narrow,
             scratch: &mut JoinScratch,
             ledger: &mut Ledger,
         ) -> Result<u64, OverCap> {
@@ -214,19 +262,19 @@ macro_rules! recursive_join {
                         ((y, y0), (x, x0))
                     };
                     let (a_clear, a_set) = a.split_at_mut(a0);
-                    Ok(join_wide(a_set, &mut b[..b0], rest, low, scratch, ledger)?
-                        + join_wide(a_clear, b, rest, low, scratch, ledger)?)
+                    Ok(join_wide(a_set, &mut b[..b0], rest, low, narrow, scratch, ledger)?
+                        + join_wide(a_clear, b, rest, low, narrow, scratch, ledger)?)
                 }
                 None => {
-                    // The low 32 bits of both lists at the foot of the stack.
+                    // Both lists, 32 bits a key, at the foot of the stack.
                     let (lx, ly) = (x.len(), y.len());
                     let stack = &mut scratch.narrow;
                     stack_to(stack, ledger, lx + ly)?;
                     for (s, &k) in stack[..lx].iter_mut().zip(x.iter()) {
-                        *s = k as u32;
+                        *s = narrow.key(k);
                     }
                     for (s, &k) in stack[lx..lx + ly].iter_mut().zip(y.iter()) {
-                        *s = k as u32;
+                        *s = narrow.key(k);
                     }
                     join(stack, ledger, lx + ly, (0, lx), (lx, ly), low)
                 }
@@ -665,9 +713,11 @@ mod tests {
             state ^= state << 17;
             state & state.rotate_left(23)
         };
-        for bits in [30u32, 40] {
+        // 30 bits; 40 bits, more than 32 live (some cut on whole keys);
+        // 48 bits of which 28 can be live (the high ones moved low).
+        let sparse = 0x000f_ffffu64 | 0xff << 40;
+        for (bits, mask) in [(30u32, (1u64 << 30) - 1), (40, (1 << 40) - 1), (48, sparse)] {
             for len in [0usize, 1, 7, 50, 300, 1000] {
-                let mask = (1u64 << bits) - 1;
                 let x: Vec<u64> = (0..len).map(|_| next() & mask).collect();
                 let y: Vec<u64> = (0..len / 2 + 3).map(|_| next() & mask).collect();
                 let expect = x
