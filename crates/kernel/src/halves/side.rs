@@ -270,16 +270,34 @@ impl Side {
             let fr = free[d & 31] ^ bit;
             let dg = diag[d & 31] | 1 << (c + n - 1 - r);
             let an = anti[d & 31] | 1 << (r + c);
-            if d + 1 == k {
-                if let Err(e) = ledger.room(out, 1) {
+            if d + 2 >= k {
+                // The last row (or this one, if it is the only row): its
+                // placements pushed in one loop, never stacked.
+                if let Err(e) = ledger.room(out, ROW_KEYS) {
                     *nodes += placed;
                     return Err(e);
                 }
-                out.push(Quarter {
-                    columns: ((all & !fr) >> lo) as u32,
-                    diag: dg & !d0,
-                    anti: an & !a0,
-                });
+                if d + 1 == k {
+                    out.push(Quarter {
+                        columns: ((all & !fr) >> lo) as u32,
+                        diag: dg & !d0,
+                        anti: an & !a0,
+                    });
+                    continue;
+                }
+                let last = row[(d + 1) & 31];
+                let mut o = self.opens(fr, dg, an, last);
+                while o != 0 {
+                    let bit = o & o.wrapping_neg();
+                    o ^= bit;
+                    placed += 1;
+                    let c = bit.trailing_zeros() as usize;
+                    out.push(Quarter {
+                        columns: ((all & !(fr ^ bit)) >> lo) as u32,
+                        diag: (dg | 1 << (c + n - 1 - last)) & !d0,
+                        anti: (an | 1 << (last + c)) & !a0,
+                    });
+                }
                 continue;
             }
             d += 1;
