@@ -12,8 +12,11 @@
 //! bit forward and those without it backward into one region of exactly
 //! the list's length above its inputs, and the joins below read their
 //! parts there; nothing is copied back (the copy back was 9 % of the time
-//! at n = 20). The bits above 32 are cut first, best ranked first, and only
-//! those some key of each list holds.
+//! at n = 20). Only the bits some key of each list holds (live) can rule
+//! out a pair: while at most 32 are live (every join up to n = 20), the
+//! live bits above 32 move to low bits no pair shares and the whole join
+//! runs on 32-bit keys; beyond 32 the excess high bits are cut first, on
+//! whole keys, best ranked first.
 
 use crate::ledger::{Ledger, OverCap};
 
@@ -55,9 +58,10 @@ const SAMPLE: usize = 64;
 /// `bits` bits. Reorders both lists.
 ///
 /// The lists are cut on one bit at a time: pairs with the bit on both sides
-/// cannot be disjoint and are never looked at. Keys wider than 32 bits are
-/// first cut on their high bits, which then no pair below shares, so the
-/// rest is done on 32-bit keys (twice as many compared per instruction).
+/// cannot be disjoint and are never looked at. Keys are made 32 bits
+/// (twice as many compared per instruction) by moving their live high bits
+/// to dead low ones, after cutting on the high bits more than 32 live bits
+/// leave no room for.
 pub(super) fn disjoint_pairs(
     x: &mut [u64],
     y: &mut [u64],
