@@ -344,18 +344,14 @@ mod avx2;
 /// for the store of the one before: each key is written at both ends of
 /// the scratch space and only one end's cursor moves past it.
 #[inline(always)]
-fn partition<K: Copy + std::ops::BitAnd<Output = K> + PartialEq + Default>(
-    keys: &mut [K],
-    bit: K,
-    scratch: &mut Vec<K>,
-) -> usize {
+fn partition(keys: &mut [u64], bit: u64, scratch: &mut Vec<u64>) -> usize {
     let len = keys.len();
     if scratch.len() <= len {
-        scratch.resize(len + 1, K::default());
+        scratch.resize(len + 1, 0);
     }
     let (mut clear, mut set) = (0, len);
     for &k in keys.iter() {
-        let without = usize::from(k & bit == K::default());
+        let without = usize::from(k & bit == 0);
         scratch[clear] = k;
         scratch[set] = k;
         clear += without;

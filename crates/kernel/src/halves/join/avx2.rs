@@ -4,11 +4,12 @@
 
 recursive_join!(pack::partition, pack::cut, pack::block, #[target_feature(enable = "avx2,popcnt")]);
 
-/// The cut of 32-bit keys eight at a time (64-bit keys four at a time):
-/// each vector of keys is packed twice by a permutation from a table,
-/// keys without the bit to the front, keys with it to the front of
-/// another, and each pack stored whole, its cursor moving past the keys
-/// it holds. Four to five times fewer instructions a key than
+/// The vector loops: the pair-by-pair block, and the cuts of 32-bit keys
+/// eight at a time and of 64-bit keys four at a time. A cut packs each
+/// vector of keys twice by permutations from a table, the keys with the
+/// bit in one pack and those without it in the other, and stores each
+/// pack whole, its cursor moving past the keys it holds. The scalar
+/// versions, one key at a time, are [`super::cut`] and
 /// [`super::partition`].
 #[allow(unsafe_code)]
 pub(super) mod pack {
@@ -42,51 +43,13 @@ pub(super) mod pack {
     static PACK32: [[u32; 8]; 256] = pack_table::<8, 256>();
     pub(in crate::halves) static PACK64: [[u32; 8]; 16] = pack_table::<4, 16>();
 
-    /// Keys the cut handles: 32 or 64 bits, eight or four a vector.
-    pub(super) trait Key:
-        Copy + Default + std::ops::BitAnd<Output = Self> + PartialEq
-    {
-        const LANES: usize;
-        /// The mask of the lanes of `v` (as many bits as keys) that
-        /// have no bit of `probe`.
-        ///
-        /// # Safety
-        /// The CPU must have AVX2.
-        unsafe fn without(v: __m256i, probe: Self) -> usize;
-        fn table(mask: usize) -> &'static [u32; 8];
-    }
-
-    impl Key for u32 {
-        const LANES: usize = 8;
-        #[inline(always)]
-        unsafe fn without(v: __m256i, probe: u32) -> usize {
-            // SAFETY: the caller vouches for AVX2.
-            unsafe {
-                let hit = _mm256_and_si256(v, _mm256_set1_epi32(probe as i32));
-                let clear = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
-                _mm256_movemask_ps(_mm256_castsi256_ps(clear)) as usize
-            }
-        }
-        #[inline(always)]
-        fn table(mask: usize) -> &'static [u32; 8] {
-            &PACK32[mask]
-        }
-    }
-
-    impl Key for u64 {
-        const LANES: usize = 4;
-        #[inline(always)]
-        unsafe fn without(v: __m256i, probe: u64) -> usize {
-            // SAFETY: the caller vouches for AVX2.
-            unsafe {
-                let hit = _mm256_and_si256(v, _mm256_set1_epi64x(probe as i64));
-                let clear = _mm256_cmpeq_epi64(hit, _mm256_setzero_si256());
-                _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize
-            }
-        }
-        #[inline(always)]
-        fn table(mask: usize) -> &'static [u32; 8] {
-            &PACK64[mask]
+    /// All-ones in the lanes from `first` on (none if `first` is 8).
+    #[inline(always)]
+    fn lanes_from(first: usize) -> __m256i {
+        // SAFETY: only called from functions compiled with AVX2.
+        unsafe {
+            let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+            _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(first as i32 - 1))
         }
     }
 
@@ -111,9 +74,8 @@ pub(super) mod pack {
         // SAFETY: AVX2 is enabled for this function; the load reads
         // the last eight keys of `long` (it has eight or more).
         let last = unsafe { _mm256_loadu_si256(long[long.len() - 8..].as_ptr().cast()) };
-        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         // The lanes of `last` the body has not counted.
-        let fresh = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(7 - rest as i32));
+        let fresh = lanes_from(8 - rest);
         // The disjoint pairs of each key of `q` with `long`, one counter
         // (of eight lanes) a key.
         let quad = |q: [u32; 4]| {
@@ -194,18 +156,15 @@ pub(super) mod pack {
             // most `len - 8`; a table row is eight u32.
             unsafe {
                 let v = _mm256_loadu_si256(keys_at.add(at).cast());
-                let without = <u32 as Key>::without(v, bit) & real;
+                let hit = _mm256_and_si256(v, _mm256_set1_epi32(bit as i32));
+                let clear = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
+                let without = _mm256_movemask_ps(_mm256_castsi256_ps(clear)) as usize & real;
                 let with = !without & real;
                 let to_front = _mm256_loadu_si256(PACK32[with].as_ptr().cast());
                 let to_back = _mm256_loadu_si256(PACK32_BACK[without].as_ptr().cast());
                 let front = _mm256_permutevar8x32_epi32(v, to_front);
                 let back = _mm256_permutevar8x32_epi32(v, to_back);
-                (
-                    front,
-                    back,
-                    with.count_ones() as usize,
-                    without.count_ones() as usize,
-                )
+                (front, back, with.count_ones() as usize)
             }
         };
         // SAFETY (the stores): this function runs with AVX2; each store
@@ -216,24 +175,22 @@ pub(super) mod pack {
             _mm256_storeu_si256(parts_at.add(at).cast(), v)
         };
         let lead = len % 8;
-        let (front, back, with, without) = packs(0, (1 << lead) - 1);
+        let (front, back, with) = packs(0, (1 << lead) - 1);
         store(0, front);
         store(len - 8, back);
-        let (mut set, mut clear, mut i) = (with, len - without, lead);
+        let (mut set, mut clear, mut i) = (with, len - (lead - with), lead);
         while len - i >= 16 {
-            let (front, back, with, without) = packs(i, 0xff);
+            let (front, back, with) = packs(i, 0xff);
             store(set, front);
             store(clear - 8, back);
             set += with;
-            clear -= without;
+            clear -= 8 - with;
             i += 8;
         }
         // Eight keys left for the eight places between the cursors: the
         // first `with` lanes from the front pack, the rest from the back.
-        let (front, back, with, _) = packs(i, 0xff);
-        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        let from_back = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(with as i32 - 1));
-        let last = _mm256_blendv_epi8(front, back, from_back);
+        let (front, back, with) = packs(i, 0xff);
+        let last = _mm256_blendv_epi8(front, back, lanes_from(with));
         store(set, last);
         set + with
     }
@@ -262,40 +219,43 @@ pub(super) mod pack {
 
     /// Moves the keys without `bit` to the front; returns how many.
     #[target_feature(enable = "avx2,popcnt")]
-    pub(super) fn partition<K: Key>(keys: &mut [K], bit: K, scratch: &mut Vec<K>) -> usize {
-        let (len, lanes) = (keys.len(), K::LANES);
-        // Keys without the bit go to `scratch[..len + lanes]`, keys with
+    pub(super) fn partition(keys: &mut [u64], bit: u64, scratch: &mut Vec<u64>) -> usize {
+        const LANES: usize = 4;
+        let len = keys.len();
+        // Keys without the bit go to `scratch[..len + LANES]`, keys with
         // it to the rest: each region holds its keys and the spill of a
         // last store of a whole vector.
-        let room = 2 * (len + lanes);
+        let room = 2 * (len + LANES);
         if scratch.len() < room {
-            scratch.resize(room, K::default());
+            scratch.resize(room, 0);
         }
-        let (clear_room, set_room) = scratch.split_at_mut(len + lanes);
+        let (clear_room, set_room) = scratch.split_at_mut(len + LANES);
         let (mut clear, mut set) = (0, 0);
-        let chunks = keys.chunks_exact(lanes);
+        let chunks = keys.chunks_exact(LANES);
         let tail = chunks.remainder();
-        let all = (1 << lanes) - 1;
+        let probe = _mm256_set1_epi64x(bit as i64);
         for chunk in chunks {
             // SAFETY: this function runs with AVX2; `chunk` holds one
-            // vector's keys, the 32 bytes read; a table row is eight u32; each store goes to a
-            // slice of one vector's keys (bounds checked when sliced).
+            // vector's keys, the 32 bytes read; a table row is eight u32;
+            // each store goes to a slice of one vector's keys (bounds
+            // checked when sliced).
             let kept = unsafe {
                 let v = _mm256_loadu_si256(chunk.as_ptr().cast());
-                let mask = K::without(v, bit);
-                let to_front = _mm256_loadu_si256(K::table(mask).as_ptr().cast());
-                let to_back = _mm256_loadu_si256(K::table(!mask & all).as_ptr().cast());
+                let hit = _mm256_cmpeq_epi64(_mm256_and_si256(v, probe), _mm256_setzero_si256());
+                let mask = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as usize;
+                let to_front = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
+                let to_back = _mm256_loadu_si256(PACK64[!mask & 0xf].as_ptr().cast());
                 let front = _mm256_permutevar8x32_epi32(v, to_front);
                 let back = _mm256_permutevar8x32_epi32(v, to_back);
-                _mm256_storeu_si256(clear_room[clear..clear + lanes].as_mut_ptr().cast(), front);
-                _mm256_storeu_si256(set_room[set..set + lanes].as_mut_ptr().cast(), back);
+                _mm256_storeu_si256(clear_room[clear..clear + LANES].as_mut_ptr().cast(), front);
+                _mm256_storeu_si256(set_room[set..set + LANES].as_mut_ptr().cast(), back);
                 mask.count_ones() as usize
             };
             clear += kept;
-            set += lanes - kept;
+            set += LANES - kept;
         }
         for &k in tail {
-            if k & bit == K::default() {
+            if k & bit == 0 {
                 clear_room[clear] = k;
                 clear += 1;
             } else {
