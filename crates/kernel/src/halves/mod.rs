@@ -42,6 +42,7 @@ mod join;
 mod merge;
 mod rows;
 mod side;
+mod unreduced;
 
 use crate::ledger::{Ledger, OverCap};
 use crate::split::Part;
