@@ -17,15 +17,21 @@ const RECORD_BYTES: u64 = 64;
 pub trait Work: Sync {
     /// Working memory a thread keeps from one piece to the next.
     type Scratch: Default;
-    /// Number of pieces.
+    /// Number of pieces it holds: those indexed `first()..first() + len()`.
     fn len(&self) -> usize;
+    /// The index of its first piece: 0 unless it holds a window of a
+    /// larger work (one shard's subproblems).
+    fn first(&self) -> u64 {
+        0
+    }
     /// Whether there are none.
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// Bytes the work holds per piece (the split itself).
     fn piece_bytes(&self) -> u64;
-    /// Nodes spent making the pieces, added once to a whole run's total.
+    /// Nodes spent making the pieces, added once to a whole run's total
+    /// (a work holding a window of pieces has none).
     fn prefix_nodes(&self) -> u64 {
         0
     }
@@ -38,7 +44,8 @@ pub trait Work: Sync {
     fn count(&self, index: usize, scratch: &mut Self::Scratch, cap: usize) -> Option<Found>;
 }
 
-/// Counts every wanted piece of `work`, in index order on the calling
+/// Counts every wanted piece of `work` (piece `i` has the index
+/// `work.first() + i` in the hooks), in index order on the calling
 /// thread, or on every thread of the current rayon pool when `parallel`.
 /// Each thread's scratch holds at most its share of `memory`; the first
 /// piece that needs more stops the run, the way [`crate::Stop`] does, and
@@ -51,19 +58,20 @@ pub(crate) fn run<W: Work>(
     hooks: &Hooks,
 ) -> Result<Total, Error> {
     let len = work.len();
-    let mine = (0..len as u64).filter(|&i| hooks.wanted(i)).count();
+    let first = work.first();
+    let mine = (0..len as u64).filter(|&i| hooks.wanted(first + i)).count();
     hooks.watch.start(mine);
     if hooks.watch.wants_weights() {
         let weights: Vec<u64> = (0..len)
             .map(|i| {
-                if hooks.wanted(i as u64) {
+                if hooks.wanted(first + i as u64) {
                     work.estimate(i)
                 } else {
                     0
                 }
             })
             .collect();
-        hooks.watch.weights(&weights);
+        hooks.watch.weights(first, &weights);
     }
     let threads = if parallel {
         rayon::current_num_threads()
@@ -78,7 +86,7 @@ pub(crate) fn run<W: Work>(
     // The smallest index refused for want of memory (MAX: none).
     let refused = AtomicU64::new(u64::MAX);
     let one = |i: usize, scratch: &mut W::Scratch| {
-        let index = i as u64;
+        let index = first + i as u64;
         if !hooks.wanted(index) {
             return Total::default();
         }

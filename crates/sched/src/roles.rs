@@ -18,9 +18,10 @@ pub trait Watch: Sync {
     fn wants_weights(&self) -> bool {
         false
     }
-    /// After `start`, the estimated relative work of each piece, by index
-    /// (0 for pieces outside the run's shard).
-    fn weights(&self, _weights: &[u64]) {}
+    /// After `start`, the estimated relative work of each piece the work
+    /// holds: `weights[i]` is that of piece `first + i` (0 for pieces
+    /// outside the run's shard).
+    fn weights(&self, _first: u64, _weights: &[u64]) {}
     /// Piece `index` is finished, with what it found.
     fn done(&self, _index: u64, _found: Found) {}
     /// Piece `index` needed no counting: [`Known`] had it.

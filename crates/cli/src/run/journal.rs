@@ -64,8 +64,8 @@ impl Watch for Journal<'_> {
     fn wants_weights(&self) -> bool {
         self.bar.wants_weights()
     }
-    fn weights(&self, weights: &[u64]) {
-        self.bar.weights(weights);
+    fn weights(&self, first: u64, weights: &[u64]) {
+        self.bar.weights(first, weights);
     }
     fn done(&self, index: u64, found: Found) {
         if let Err(e) = self.ck.append(index, found) {

@@ -12,9 +12,10 @@ use nqueens_sched::{Found, Watch};
 pub struct Bar {
     bar: ProgressBar,
     visible: bool,
-    /// Estimated work per subproblem, by index; empty until the scheduler
-    /// sends them (then the bar counts work, not pieces).
-    weights: Mutex<Vec<u64>>,
+    /// Estimated work per subproblem, from the index of the first one the
+    /// work holds; empty until the scheduler sends them (then the bar
+    /// counts work, not pieces).
+    weights: Mutex<(u64, Vec<u64>)>,
 }
 
 impl Bar {
@@ -45,15 +46,17 @@ impl Bar {
         Bar {
             bar,
             visible,
-            weights: Mutex::new(Vec::new()),
+            weights: Mutex::new((0, Vec::new())),
         }
     }
 
     /// Piece `index` is off the remaining work.
     fn step(&self, index: u64) {
         let w = self.weights.lock().map_or(1, |w| {
-            usize::try_from(index)
-                .ok()
+            let (first, w) = &*w;
+            index
+                .checked_sub(*first)
+                .and_then(|i| usize::try_from(i).ok())
                 .and_then(|i| w.get(i))
                 .copied()
                 .unwrap_or(1)
@@ -88,7 +91,7 @@ impl Bar {
 impl Watch for Bar {
     fn start(&self, pieces: usize) {
         if let Ok(mut w) = self.weights.lock() {
-            w.clear();
+            w.1.clear();
         }
         self.bar.set_length(pieces as u64);
         self.bar.set_position(0);
@@ -99,10 +102,10 @@ impl Watch for Bar {
         self.visible
     }
 
-    fn weights(&self, weights: &[u64]) {
+    fn weights(&self, first: u64, weights: &[u64]) {
         self.bar.set_length(weights.iter().sum());
         if let Ok(mut w) = self.weights.lock() {
-            *w = weights.to_vec();
+            *w = (first, weights.to_vec());
         }
     }
 

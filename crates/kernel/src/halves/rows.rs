@@ -50,15 +50,33 @@ impl Partition<RowSet> {
     /// assert_eq!(HalfSplit::new(odd, 4).unwrap().count(odd).solutions, 352);
     /// ```
     pub fn new(board: Board, left: usize) -> Result<HalfSplit, Error> {
+        HalfSplit::within(board, left, None)
+    }
+
+    /// [`HalfSplit::new`] holding only the row sets whose index is in
+    /// `window` (all for `None`): every row set is enumerated, few are kept.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::HalfSplit, Board};
+    /// let board = Board::new(11).unwrap();
+    /// let window = HalfSplit::within(board, 5, Some(100..104)).unwrap();
+    /// let whole = HalfSplit::new(board, 5).unwrap();
+    /// assert_eq!((window.len(), window.subproblems()), (whole.len(), &whole.subproblems()[100..104]));
+    /// ```
+    pub fn within(
+        board: Board,
+        left: usize,
+        window: Option<std::ops::Range<u64>>,
+    ) -> Result<HalfSplit, Error> {
         let n = board.n();
         let widest = n.saturating_sub(1).max(1);
         if left == 0 || left > widest {
             return Err(Error::DepthOutOfRange { depth: left, n });
         }
-        let mut split = Partition::empty(board, left)?;
+        let mut split = Partition::empty(board, left, window)?;
         if n == 1 {
-            split.parts.push(RowSet {
-                index: 0,
+            split.keep(|index| RowSet {
+                index,
                 rows: 0,
                 middle: None,
                 weight: 1,
@@ -104,8 +122,7 @@ impl Partition<RowSet> {
         let mut distinct = orbit;
         distinct.sort_unstable();
         let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
-        let index = self.next_index();
-        self.parts.push(RowSet {
+        self.keep(|index| RowSet {
             index,
             rows: first.1,
             middle,

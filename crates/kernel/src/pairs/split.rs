@@ -37,8 +37,25 @@ impl Partition<PairSubproblem> {
     /// assert!(PairSplit::new(board, 9).is_err());
     /// ```
     pub fn new(board: Board, depth: usize) -> Result<PairSplit, Error> {
+        PairSplit::within(board, depth, None)
+    }
+
+    /// [`PairSplit::new`] holding only the subproblems whose index is in
+    /// `window` (all for `None`).
+    ///
+    /// ```
+    /// use nqueens_kernel::{pairs::PairSplit, Board};
+    /// let board = Board::new(9).unwrap();
+    /// let window = PairSplit::within(board, 3, Some(5..9)).unwrap();
+    /// assert_eq!(window.subproblems(), &PairSplit::new(board, 3).unwrap().subproblems()[5..9]);
+    /// ```
+    pub fn within(
+        board: Board,
+        depth: usize,
+        window: Option<std::ops::Range<u64>>,
+    ) -> Result<PairSplit, Error> {
         let n = board.n();
-        let mut split = PairSplit::empty(board, depth)?;
+        let mut split = PairSplit::empty(board, depth, window)?;
         let mut columns = [0u8; MAX_N];
         if n == 1 {
             // The first row is the last: one queen, the pair (0, 0), reserved.
@@ -72,12 +89,13 @@ impl Partition<PairSubproblem> {
     }
 
     fn push(&mut self, top: State, last: u32, reserved: bool, columns: &[u8; MAX_N]) {
-        self.parts.push(PairSubproblem {
-            index: self.next_index(),
+        let n = self.board.n() as u8;
+        self.keep(|index| PairSubproblem {
+            index,
             top,
             last,
             reserved,
-            n: self.board.n() as u8,
+            n,
             columns: *columns,
         });
     }

@@ -7,6 +7,8 @@ mod prefix;
 
 pub use prefix::{Split, Subproblem};
 
+use std::ops::Range;
+
 use crate::{Board, Error, Tally};
 
 /// One independently countable subproblem.
@@ -44,6 +46,11 @@ pub trait Part: Sync {
 /// The total of the board is the sum of every part's weighted count, plus
 /// the prefix nodes for the node count; the same at every depth.
 ///
+/// A split made `within` a window of indices enumerates every subproblem
+/// (so [`Partition::len`] is the whole split's) but holds only those of
+/// the window: one shard of a cluster plan needs no more memory than its
+/// own subproblems take.
+///
 /// ```
 /// use nqueens_kernel::{split::Split, Board};
 /// let board = Board::new(8).unwrap();
@@ -57,11 +64,20 @@ pub struct Partition<P> {
     pub(crate) depth: usize,
     pub(crate) parts: Vec<P>,
     pub(crate) prefix_nodes: u64,
+    /// The indices whose parts are held; `None` for all.
+    window: Option<Range<u64>>,
+    /// Subproblems enumerated so far, held or not: the next one's index.
+    enumerated: u64,
 }
 
 impl<P> Partition<P> {
-    /// An empty partition of `board` at `depth`, checked to be in `1..=n`.
-    pub(crate) fn empty(board: Board, depth: usize) -> Result<Partition<P>, Error> {
+    /// An empty partition of `board` at `depth`, checked to be in `1..=n`,
+    /// that will hold the parts whose index is in `window` (all for `None`).
+    pub(crate) fn empty(
+        board: Board,
+        depth: usize,
+        window: Option<Range<u64>>,
+    ) -> Result<Partition<P>, Error> {
         let n = board.n();
         if depth == 0 || depth > n {
             return Err(Error::DepthOutOfRange { depth, n });
@@ -71,12 +87,19 @@ impl<P> Partition<P> {
             depth,
             parts: Vec::new(),
             prefix_nodes: 0,
+            window,
+            enumerated: 0,
         })
     }
 
-    /// The index the next part pushed will get.
-    pub(crate) fn next_index(&self) -> u64 {
-        self.parts.len() as u64
+    /// Enumerates the next part (made with its index by `make`), holding
+    /// it if its index is in the window.
+    pub(crate) fn keep(&mut self, make: impl FnOnce(u64) -> P) {
+        let index = self.enumerated;
+        if self.window.as_ref().is_none_or(|w| w.contains(&index)) {
+            self.parts.push(make(index));
+        }
+        self.enumerated += 1;
     }
 
     /// The board this split cuts.
@@ -100,7 +123,8 @@ impl<P> Partition<P> {
         self.depth
     }
 
-    /// How many subproblems the split has.
+    /// How many subproblems the split has (the whole split's, also when it
+    /// holds only a window of them).
     ///
     /// ```
     /// use nqueens_kernel::{split::Split, Board};
@@ -108,7 +132,7 @@ impl<P> Partition<P> {
     /// assert_eq!(Split::new(Board::new(4).unwrap(), 2).unwrap().len(), 3);
     /// ```
     pub fn len(&self) -> usize {
-        self.parts.len()
+        self.enumerated as usize
     }
 
     /// Whether the split has no subproblem (n = 2 or 3 at depth 2 or more).
@@ -118,21 +142,42 @@ impl<P> Partition<P> {
     /// assert!(Split::new(Board::new(3).unwrap(), 3).unwrap().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.parts.is_empty()
+        self.enumerated == 0
     }
 
-    /// All subproblems, in index order.
+    /// The subproblems it holds, in index order: all of them, or those of
+    /// its window.
     ///
     /// ```
     /// use nqueens_kernel::{split::Split, Board};
     /// let split = Split::new(Board::new(8).unwrap(), 2).unwrap();
     /// assert!(split.subproblems().iter().enumerate().all(|(i, s)| s.index == i as u64));
+    /// let board = Board::new(8).unwrap();
+    /// let window = Split::within(board, 2, Some(3..5)).unwrap();
+    /// assert_eq!((window.len(), window.subproblems().len()), (split.len(), 2));
+    /// assert_eq!(window.subproblems(), &split.subproblems()[3..5]);
     /// ```
     pub fn subproblems(&self) -> &[P] {
         &self.parts
     }
 
-    /// The subproblem with a given index.
+    /// The indices of the subproblems it holds.
+    ///
+    /// ```
+    /// use nqueens_kernel::{split::Split, Board};
+    /// let board = Board::new(8).unwrap();
+    /// assert_eq!(Split::new(board, 2).unwrap().held(), 0..42);
+    /// assert_eq!(Split::within(board, 2, Some(40..50)).unwrap().held(), 40..42);
+    /// ```
+    pub fn held(&self) -> Range<u64> {
+        let first = self
+            .window
+            .as_ref()
+            .map_or(0, |w| w.start.min(self.enumerated));
+        first..first + self.parts.len() as u64
+    }
+
+    /// The subproblem with a given index, if the split holds it.
     ///
     /// ```
     /// use nqueens_kernel::{split::Split, Board};
@@ -141,12 +186,12 @@ impl<P> Partition<P> {
     /// assert!(split.get(1000).is_err());
     /// ```
     pub fn get(&self, index: u64) -> Result<&P, Error> {
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| self.parts.get(i))
+        let held = self.held();
+        held.contains(&index)
+            .then(|| &self.parts[(index - held.start) as usize])
             .ok_or(Error::IndexOutOfRange {
                 index,
-                len: self.parts.len() as u64,
+                len: self.enumerated,
             })
     }
 

@@ -96,8 +96,25 @@ impl Partition<Subproblem> {
     /// assert!(Split::new(board, 9).is_err());
     /// ```
     pub fn new(board: Board, depth: usize) -> Result<Split, Error> {
+        Split::within(board, depth, None)
+    }
+
+    /// [`Split::new`] holding only the subproblems whose index is in
+    /// `window` (all for `None`).
+    ///
+    /// ```
+    /// use nqueens_kernel::{split::Split, Board};
+    /// let board = Board::new(8).unwrap();
+    /// let window = Split::within(board, 3, Some(10..12)).unwrap();
+    /// assert_eq!(window.subproblems()[0], Split::new(board, 3).unwrap().subproblems()[10]);
+    /// ```
+    pub fn within(
+        board: Board,
+        depth: usize,
+        window: Option<std::ops::Range<u64>>,
+    ) -> Result<Split, Error> {
         let n = board.n();
-        let mut split = Split::empty(board, depth)?;
+        let mut split = Split::empty(board, depth, window)?;
         let half = n / 2;
         let mut columns = [0u8; crate::MAX_N];
         // The first row takes the left half, and the middle column of an odd board.
@@ -112,8 +129,8 @@ impl Partition<Subproblem> {
 
     fn extend(&mut self, state: State, weight: u8, columns: &mut [u8; crate::MAX_N]) {
         if state.row == self.depth {
-            self.parts.push(Subproblem {
-                index: self.next_index(),
+            self.keep(|index| Subproblem {
+                index,
                 weight,
                 state,
                 columns: *columns,

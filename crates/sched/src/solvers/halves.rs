@@ -34,7 +34,7 @@ impl Solver for Halves {
         "meet in the middle: left and right half boards per row set, joined on their diagonals (--depth = left width)"
     }
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<crate::Layout>, Error> {
-        split::layout(board, &Halves::options(board, opts), HalfSplit::new).map(Some)
+        split::layout(board, &Halves::options(board, opts), HalfSplit::within).map(Some)
     }
     fn uses_threads(&self) -> bool {
         true
@@ -46,6 +46,6 @@ impl Solver for Halves {
         true
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-        split::run(board, &Halves::options(board, opts), hooks, HalfSplit::new)
+        split::run(board, &Halves::options(board, opts), hooks, HalfSplit::within)
     }
 }

@@ -39,7 +39,7 @@ macro_rules! splitting_solver {
                 board: nqueens_kernel::Board,
                 opts: &$crate::Options,
             ) -> Result<Option<$crate::Layout>, $crate::Error> {
-                $crate::work::split::layout(board, opts, <$split>::new).map(Some)
+                $crate::work::split::layout(board, opts, <$split>::within).map(Some)
             }
             fn uses_threads(&self) -> bool {
                 true
@@ -56,7 +56,7 @@ macro_rules! splitting_solver {
                 opts: &$crate::Options,
                 hooks: &$crate::Hooks,
             ) -> Result<$crate::Outcome, $crate::Error> {
-                $crate::work::split::run(board, opts, hooks, <$split>::new)
+                $crate::work::split::run(board, opts, hooks, <$split>::within)
             }
         }
     };

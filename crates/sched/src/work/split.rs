@@ -1,6 +1,8 @@
 //! The counting solvers' work: the subproblems of a kernel split
 //! ([`Partition`]), and the choice of its depth.
 
+use std::ops::Range;
+
 use nqueens_kernel::{
     split::{Part, Partition},
     Board,
@@ -37,20 +39,27 @@ pub fn default_depth(board: Board, threads: usize, split_len: impl Fn(usize) -> 
         .unwrap_or(board.n())
 }
 
-/// A split's subproblems as pieces of work: a subproblem's index in its
-/// split is its position, so pieces and subproblems are numbered alike.
+/// A split's subproblems as pieces of work, numbered as the split numbers
+/// them: the pieces of a split that holds a window start at its first index.
 struct Subproblems<'a, P>(&'a Partition<P>);
 
 impl<P: Part> Work for Subproblems<'_, P> {
     type Scratch = P::Scratch;
     fn len(&self) -> usize {
-        self.0.len()
+        self.0.subproblems().len()
+    }
+    fn first(&self) -> u64 {
+        self.0.held().start
     }
     fn piece_bytes(&self) -> u64 {
         std::mem::size_of::<P>() as u64
     }
     fn prefix_nodes(&self) -> u64 {
-        self.0.prefix_nodes()
+        if self.0.subproblems().len() == self.0.len() {
+            self.0.prefix_nodes()
+        } else {
+            0
+        }
     }
     fn estimate(&self, index: usize) -> u64 {
         self.0.subproblems()[index].estimate(self.0.board())
@@ -64,28 +73,34 @@ impl<P: Part> Work for Subproblems<'_, P> {
     }
 }
 
+/// How a split is made: board, depth, and the window of indices whose
+/// subproblems it holds (`None`: all).
+pub(crate) type Window = Option<Range<u64>>;
+
 /// The split a splitting solver would make: the requested depth, or the
-/// default one.
+/// default one; holding the subproblems of `window`.
 pub(crate) fn split_for<P: Part>(
     board: Board,
     opts: &Options,
-    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+    window: Window,
+    make: impl Fn(Board, usize, Window) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Partition<P>, Error> {
     let depth = opts.depth.unwrap_or_else(|| {
         default_depth(board, opts.threads, |d| {
-            make(board, d).map_or(0, |s| s.len())
+            make(board, d, Some(0..0)).map_or(0, |s| s.len())
         })
     });
-    Ok(make(board, depth)?)
+    Ok(make(board, depth, window)?)
 }
 
-/// The layout of that split.
+/// The layout of that split (made holding no subproblem: a layout needs
+/// only their number).
 pub(crate) fn layout<P: Part>(
     board: Board,
     opts: &Options,
-    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+    make: impl Fn(Board, usize, Window) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Layout, Error> {
-    let split = split_for(board, opts, make)?;
+    let split = split_for(board, opts, Some(0..0), make)?;
     Ok(Layout {
         depth: split.depth(),
         subproblems: split.len(),
@@ -94,14 +109,15 @@ pub(crate) fn layout<P: Part>(
 }
 
 /// Runs a splitting solver: the split at the requested depth (or the
-/// default one), counted by the engine, sequentially on one thread.
+/// default one), counted by the engine, sequentially on one thread. A run
+/// of one shard (`hooks.select`) holds only that shard's subproblems.
 pub(crate) fn run<P: Part>(
     board: Board,
     opts: &Options,
     hooks: &Hooks,
-    make: impl Fn(Board, usize) -> Result<Partition<P>, nqueens_kernel::Error>,
+    make: impl Fn(Board, usize, Window) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Outcome, Error> {
-    let split = split_for(board, opts, make)?;
+    let split = split_for(board, opts, hooks.select.clone(), make)?;
     let total = engine::run(&Subproblems(&split), opts.threads > 1, opts.memory, hooks)?;
     Ok(Outcome {
         total,
