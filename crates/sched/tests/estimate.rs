@@ -1,0 +1,102 @@
+//! `estimate`'s intervals held to the published counts: over 20 seeds at
+//! n = 16, 17 and 18 the 95 % interval of the total (and so of the unique
+//! count, the same interval shifted) covers OEIS A000170 / A002562 in at
+//! least 18. The tables check the estimates; they never make them.
+
+use std::time::Instant;
+
+use nqueens_kernel::{oeis, Board};
+use nqueens_sched::{estimate, Design, NoProgress, Sampling, Size, WallClock};
+
+const SEEDS: u64 = 20;
+const SAMPLES: u64 = 400;
+
+#[test]
+fn the_intervals_cover_the_published_counts() {
+    for n in [16, 17, 18] {
+        let board = Board::new(n).unwrap();
+        let (total, unique) = oeis::known(n).unwrap();
+        let (mut covered, mut width) = (0, 0.0);
+        for seed in 0..SEEDS {
+            let sampling = Sampling {
+                size: Size::Samples(SAMPLES),
+                seed,
+                threads: 2,
+            };
+            let e = estimate(
+                board,
+                &sampling,
+                &WallClock(Instant::now()),
+                &NoProgress,
+                &NoProgress,
+            )
+            .unwrap();
+            assert!(matches!(e.design, Design::Stratified { .. }));
+            assert_eq!(e.samples, SAMPLES);
+            let t = total as f64;
+            let u = unique as f64;
+            let total_in = e.total.low <= t && t <= e.total.high;
+            let unique_in = e.unique.low <= u && u <= e.unique.high;
+            assert_eq!(total_in, unique_in, "n = {n}, seed {seed}: {e:?}");
+            covered += u64::from(total_in);
+            width += e.total.relative_half_width() / SEEDS as f64;
+        }
+        assert!(
+            covered >= 18,
+            "n = {n}: {covered} of {SEEDS} intervals cover {total} (mean relative half-width {:.1} %)",
+            100.0 * width
+        );
+        eprintln!(
+            "n = {n}: {covered} of {SEEDS} intervals cover {total}, mean relative half-width {:.1} % at {SAMPLES} samples",
+            100.0 * width
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_sample() {
+    let board = Board::new(14).unwrap();
+    let run = |seed| {
+        let sampling = Sampling {
+            size: Size::Samples(60),
+            seed,
+            threads: 2,
+        };
+        estimate(
+            board,
+            &sampling,
+            &WallClock(Instant::now()),
+            &NoProgress,
+            &NoProgress,
+        )
+        .unwrap()
+    };
+    let (a, b, c) = (run(5), run(5), run(6));
+    assert_eq!(a.total, b.total);
+    assert_eq!(a.unique, b.unique);
+    assert_ne!(a.total, c.total);
+}
+
+#[test]
+fn a_sample_of_every_subproblem_is_the_exact_count() {
+    for n in 1..=12 {
+        let board = Board::new(n).unwrap();
+        let sampling = Sampling {
+            size: Size::Samples(1_000_000),
+            seed: 0,
+            threads: 2,
+        };
+        let e = estimate(
+            board,
+            &sampling,
+            &WallClock(Instant::now()),
+            &NoProgress,
+            &NoProgress,
+        )
+        .unwrap();
+        assert_eq!(e.design, Design::Exact, "n = {n}");
+        let (total, unique) = oeis::known(n).unwrap();
+        assert_eq!(e.exact, Some((total, unique)), "n = {n}");
+        assert_eq!((e.total.low, e.total.high), (total as f64, total as f64));
+    }
+}
