@@ -95,6 +95,11 @@ pub enum Command {
     /// Check every shard's result against the plan and add them up (total, unique, nodes).
     #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
     Merge(MergeArgs),
+    /// Predict a count, its unique count and its CPU time from a random sample of its subproblems, with 95 % intervals.
+    #[command(
+        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are\nscaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample\nas large as the split is the exact count (design: exact). Ctrl-C reports what was sampled.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
+    )]
+    Estimate(EstimateArgs),
     /// Document 004's level lists: every placement of the first K columns' queens, in its order and notation.
     #[command(
         after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
@@ -488,6 +493,35 @@ pub struct MergeArgs {
     /// Directory of results.
     #[arg(value_name = "DIR")]
     pub dir: std::path::PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct EstimateArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N")]
+    pub n: String,
+    /// Subproblems to sample (at least 2) [default: 1000].
+    #[arg(long, value_name = "K", conflicts_with = "seconds")]
+    pub samples: Option<String>,
+    /// Sample for S seconds of wall time instead of a fixed number.
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<String>,
+    /// Seed of the draw; the same seed and --samples draw the same subproblems [default: random, reported].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// Worker threads [default: the machine's available parallelism].
+    #[arg(long, short = 'j', value_name = "T")]
+    pub threads: Option<String>,
+    /// Cores the whole count would run on, for the wall-time prediction (CPU time / cores) [default: the threads].
+    #[arg(long, value_name = "C")]
+    pub cores: Option<String>,
+    /// Counting method: only the default, halves, is sampled.
+    #[arg(long, value_name = "NAME", value_parser = solver_names())]
+    pub solver: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,

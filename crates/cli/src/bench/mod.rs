@@ -6,7 +6,7 @@
 pub mod command;
 mod external;
 pub mod machine;
-mod os;
+pub mod os;
 mod plot;
 mod process;
 pub mod record;

@@ -5,6 +5,7 @@ mod accessibility;
 mod completions;
 pub(crate) mod count;
 pub(crate) mod dominate;
+mod estimate;
 mod levels;
 mod man;
 mod partial;
@@ -42,6 +43,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::RunShard(a) => cluster::shard::run_shard(a.try_into()?),
         Command::Missing(a) => cluster::merge::missing(a),
         Command::Merge(a) => cluster::merge::merge(a),
+        Command::Estimate(a) => estimate::run(a.try_into()?),
         Command::Levels(a) => levels::run(a.try_into()?),
         Command::Space(a) => space::run(a.try_into()?),
         Command::Solvers(a) => solvers::run(a),

@@ -11,6 +11,7 @@
 mod bench;
 mod cluster;
 mod count;
+mod estimate;
 mod number;
 mod pieces;
 mod puzzles;
@@ -23,6 +24,7 @@ mod solve;
 pub use bench::Bench;
 pub use cluster::{Plan, RunShard};
 pub use count::{Count, Table};
+pub use estimate::Estimate;
 pub use pieces::Pieces;
 pub use puzzles::{Dominate, Pawns};
 pub use seeds::{Levels, Space};

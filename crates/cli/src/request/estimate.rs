@@ -1,0 +1,101 @@
+//! `estimate`: the board, the sample's size (a number or a time), its
+//! seed, the threads and the cores the prediction is for.
+
+use anyhow::{bail, Result};
+use nqueens_kernel::Board;
+use nqueens_sched::{solvers, Sampling, Size};
+
+use super::number;
+use super::run::MAX_THREADS;
+use crate::cli::{CountFormat, EstimateArgs};
+
+/// Subproblems sampled when neither `--samples` nor `--seconds` is given.
+pub const DEFAULT_SAMPLES: u64 = 1000;
+/// The longest `--seconds` taken: a year.
+const MOST_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A validated `estimate` request.
+pub struct Estimate {
+    pub board: Board,
+    pub sampling: Sampling,
+    /// Cores of the predicted run.
+    pub cores: usize,
+    pub format: CountFormat,
+}
+
+impl TryFrom<EstimateArgs> for Estimate {
+    type Error = anyhow::Error;
+    fn try_from(a: EstimateArgs) -> Result<Estimate> {
+        let default = solvers::default();
+        if let Some(name) = a.solver.as_deref().filter(|&s| s != default.name()) {
+            bail!(
+                "--solver {name} does not apply: estimate samples the subproblems of the default solver, {}, only",
+                default.name()
+            );
+        }
+        let board = number::board(&a.n, "n", default.max_n(), "")?;
+        let size = match (&a.samples, &a.seconds) {
+            (_, Some(s)) => Size::Seconds(seconds(s)?),
+            (Some(k), None) => Size::Samples(number::whole(
+                k,
+                "--samples",
+                2..=u64::MAX,
+                " (an interval needs two)",
+            )?),
+            (None, None) => Size::Samples(DEFAULT_SAMPLES),
+        };
+        let seed = match a.seed.as_deref() {
+            Some(s) => number::whole(s, "--seed", 0..=u64::MAX, "")?,
+            None => random_seed(),
+        };
+        let threads = match a.threads.as_deref() {
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(t) => number::size(t, "--threads", 1..=MAX_THREADS, "")?,
+        };
+        let cores = match a.cores.as_deref() {
+            None => threads,
+            Some(c) => number::size(c, "--cores", 1..=1 << 24, "")?,
+        };
+        Ok(Estimate {
+            board,
+            sampling: Sampling {
+                size,
+                seed,
+                threads,
+            },
+            cores,
+            format: a.format,
+        })
+    }
+}
+
+/// `--seconds`: a positive number of seconds, fractions allowed.
+fn seconds(text: &str) -> Result<f64> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MOST_SECONDS => Ok(s),
+        _ => bail!("--seconds must be a number of seconds above 0 and at most {MOST_SECONDS}, not '{text}'"),
+    }
+}
+
+/// A seed no two runs are likely to share: the clock's nanoseconds and
+/// the process id, mixed.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nqueens_puzzles::solve::Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32))
+        .next_u64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_positive_numbers() {
+        assert_eq!(seconds("1.5").unwrap(), 1.5);
+        for bad in ["0", "-1", "abc", "NaN", "inf"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! `nqueens estimate` as a user runs it: its record, the exact design
+//! against `count`, the same seed drawing the same sample, bad input. The
+//! intervals' coverage is tested in the scheduler (crates/sched/tests/estimate.rs).
+
+mod common;
+
+use common::{assert_usage_error, json};
+
+#[test]
+fn the_record_holds_consistent_intervals() {
+    let v = json(&[
+        "estimate",
+        "14",
+        "--samples",
+        "200",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+    ]);
+    for key in [
+        "n",
+        "samples",
+        "subproblems",
+        "total_estimate",
+        "total_low",
+        "total_high",
+        "unique_estimate",
+        "unique_low",
+        "unique_high",
+        "cpu_seconds_estimate",
+        "cpu_seconds_low",
+        "cpu_seconds_high",
+        "wall_seconds_estimate",
+        "wall_seconds_low",
+        "wall_seconds_high",
+        "peak_memory_bytes",
+        "seed",
+        "design",
+        "cores",
+        "seconds",
+    ] {
+        assert!(!v[key].is_null(), "{key} missing in {v}");
+    }
+    assert_eq!(
+        (v["n"].as_u64(), v["samples"].as_u64()),
+        (Some(14), Some(200))
+    );
+    assert_eq!(v["design"], "stratified");
+    assert_eq!(v["seed"], 7);
+    assert_eq!(v["cores"], 2);
+    for what in ["total", "unique"] {
+        let [e, lo, hi] =
+            ["estimate", "low", "high"].map(|end| v[format!("{what}_{end}")].as_u64().unwrap());
+        assert!(lo <= e && e <= hi, "{what}: {v}");
+    }
+    for what in ["cpu_seconds", "wall_seconds"] {
+        let [e, lo, hi] =
+            ["estimate", "low", "high"].map(|end| v[format!("{what}_{end}")].as_f64().unwrap());
+        assert!(0.0 <= lo && lo <= e && e <= hi, "{what}: {v}");
+    }
+    assert!(v["peak_memory_bytes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_sample_of_every_subproblem_is_the_count() {
+    for n in 8..=12 {
+        let n = n.to_string();
+        let e = json(&["estimate", &n, "--samples", "100000"]);
+        let c = json(&["count", &n]);
+        assert_eq!(e["design"], "exact");
+        assert_eq!(e["samples"], e["subproblems"]);
+        for (what, key) in [("total", "total"), ("unique", "unique")] {
+            for end in ["estimate", "low", "high"] {
+                assert_eq!(e[format!("{what}_{end}")], c[key], "n = {n}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_sample() {
+    let run = |seed: &str| json(&["estimate", "15", "--samples", "100", "--seed", seed]);
+    let (a, b, c) = (run("11"), run("11"), run("12"));
+    assert_eq!(a["total_estimate"], b["total_estimate"]);
+    assert_eq!(
+        (&a["total_low"], &a["total_high"]),
+        (&b["total_low"], &b["total_high"])
+    );
+    assert_ne!(a["total_estimate"], c["total_estimate"]);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    assert_usage_error(
+        &["estimate", "0"],
+        "n must be a whole number from 1 to 32, not 0",
+    );
+    assert_usage_error(&["estimate", "abc"], "not 'abc'");
+    assert_usage_error(&["estimate", "12", "--samples", "0"], "--samples must be");
+    assert_usage_error(
+        &["estimate", "12", "--samples", "1"],
+        "an interval needs two",
+    );
+    assert_usage_error(&["estimate", "12", "--seconds", "0"], "--seconds must be");
+    assert_usage_error(&["estimate", "12", "--seconds", "x"], "--seconds must be");
+    assert_usage_error(
+        &["estimate", "12", "--samples", "5", "--seconds", "1"],
+        "cannot be used with",
+    );
+    assert_usage_error(&["estimate", "12", "--seed", "-1"], "--seed must be");
+    assert_usage_error(&["estimate", "12", "--cores", "0"], "--cores must be");
+    assert_usage_error(
+        &["estimate", "12", "--solver", "pairs"],
+        "--solver pairs does not apply",
+    );
+}
