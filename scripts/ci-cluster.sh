@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Proof that shards work on real cluster engines, run by CI:
-# 1. Slurm: a one-node cluster on 127.0.0.1 runs a plan (n = 13, 16 shards)
-#    as a job array through scripts/slurm/nqueens-shard.sbatch; one result is
-#    deleted and another corrupted on purpose; merge must refuse; what
-#    `missing` prints is resubmitted; merge must give the exact count.
+# 1. Slurm: a one-node cluster on 127.0.0.1 runs a plan (n = 13, 16 shards
+#    and the symmetry shard) as a job array of 5 tasks of 4 shards each
+#    through scripts/slurm/nqueens-shard.sbatch, as a million-shard plan
+#    runs in 1,001 tasks; one result is deleted and another corrupted on
+#    purpose; merge must refuse; the tasks `missing --per-task 4` prints
+#    are resubmitted; merge, recounting 3 shards, must give the exact count.
 # 2. GNU parallel: the driver and its shards are killed with kill -9
 #    mid-run (a crashed node); the rerun resumes from parallel's job log and
 #    the shards' checkpoints; merge must give the exact count.
@@ -22,21 +24,23 @@ echo "== Slurm job array"
 eval "$("$here/slurm/local-cluster.sh" start "$cluster" | grep '^export ')"
 "$nq" plan 13 --shards 16 > plan.json
 mkdir -p results logs
-NQUEENS=$nq sbatch --wait --quiet --array=0-15 --cpus-per-task=1 --output="logs/%A_%a.out" \
-    "$here/slurm/nqueens-shard.sbatch" "$work/plan.json" "$work/results"
-ls results/shard-*.json | wc -l | grep -qx 16 || { echo "ci-cluster: expected 16 results"; ls results; exit 1; }
+NQUEENS=$nq sbatch --wait --quiet --array=0-4 --cpus-per-task=1 --output="logs/%A_%a.out" \
+    "$here/slurm/nqueens-shard.sbatch" "$work/plan.json" "$work/results" 4
+ls results/shard-*.json | wc -l | grep -qx 17 || { echo "ci-cluster: expected 17 results"; ls results; exit 1; }
 rm results/shard-3.json
 sed -i 's/"total":[0-9]*/"total":7/' results/shard-9.json
 if "$nq" merge --plan plan.json results 2>merge.err; then echo "ci-cluster: merge accepted missing and damaged shards"; exit 1; fi
 cat merge.err
 grep -q "missing shards 3" merge.err && grep -q "damaged shards 9" merge.err
-again=$("$nq" missing --plan plan.json results)
-echo "missing: $again"
-[ "$again" = "3,9" ]
+[ "$("$nq" missing --plan plan.json results)" = "3,9" ]
+again=$("$nq" missing --per-task 4 --plan plan.json results)
+echo "tasks to rerun: $again"
+[ "$again" = "0,2" ]
+"$nq" status --plan plan.json results
 NQUEENS=$nq sbatch --wait --quiet --array="$again" --cpus-per-task=1 --output="logs/%A_%a.out" \
-    "$here/slurm/nqueens-shard.sbatch" "$work/plan.json" "$work/results"
+    "$here/slurm/nqueens-shard.sbatch" "$work/plan.json" "$work/results" 4
 [ -z "$("$nq" missing --plan plan.json results)" ]
-"$nq" merge --plan plan.json results --format json | tee merged.json
+"$nq" merge --plan plan.json results --recount 3 --format json | tee merged.json
 grep -q '"total":73712,"unique":9233' merged.json
 "$here/slurm/local-cluster.sh" stop "$cluster"
 
@@ -48,7 +52,7 @@ fi
 # setsid: the driver leads its own process group, so kill -9 takes its
 # shards down with it, as a crashed node would. The kill comes once a few
 # shards are done, whatever the machine's speed.
-setsid parallel -j2 --joblog joblog.tsv "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 31) >/dev/null 2>&1 &
+setsid parallel -j2 --joblog joblog.tsv "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 32) >/dev/null 2>&1 &
 driver=$!
 for _ in $(seq 600); do
     [ "$(ls presults/shard-*.json 2>/dev/null | wc -l)" -ge 4 ] && break
@@ -57,11 +61,11 @@ done
 kill -9 -- "-$driver"
 wait "$driver" 2>/dev/null || true
 done_before=$(ls presults/shard-*.json 2>/dev/null | wc -l)
-echo "results before the kill: $done_before of 32"
-[ "$done_before" -lt 32 ] || { echo "ci-cluster: the run finished before the kill; nothing was tested"; exit 1; }
+echo "results before the kill: $done_before of 33"
+[ "$done_before" -lt 33 ] || { echo "ci-cluster: the run finished before the kill; nothing was tested"; exit 1; }
 # Shards that outlived their driver (parallel gives each job its own process
 # group) are waited for by their reruns.
-parallel -j2 --joblog joblog.tsv --resume-failed "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 31) >parallel.log 2>&1 \
+parallel -j2 --joblog joblog.tsv --resume-failed "$nq" run-shard --plan pplan.json --out presults --threads 1 --shard {} ::: $(seq 0 32) >parallel.log 2>&1 \
     || { cat parallel.log; exit 1; }
 "$nq" merge --plan pplan.json presults --format json | tee pmerged.json
 grep -q '"total":14772512,"unique":1846955' pmerged.json

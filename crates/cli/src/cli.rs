@@ -100,6 +100,11 @@ pub enum Command {
         after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are\nscaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample\nas large as the split is the exact count (design: exact). Ctrl-C reports what was sampled.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
     )]
     Estimate(EstimateArgs),
+    /// A run's progress: shards done, running, missing and damaged; the partial count, the CPU spent and the ETA.
+    #[command(
+        after_help = "Examples:\n  nqueens status --plan plan.json results\n  nqueens status --plan plan.json results --estimate estimate.json --cores 1000 --format json"
+    )]
+    Status(StatusArgs),
     /// Document 004's level lists: every placement of the first K columns' queens, in its order and notation.
     #[command(
         after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
@@ -459,9 +464,12 @@ pub struct RunShardArgs {
     /// The plan (from `nqueens plan`).
     #[arg(long, value_name = "plan.json")]
     pub plan: std::path::PathBuf,
-    /// Shard id [default: $SLURM_ARRAY_TASK_ID].
-    #[arg(long, value_name = "I")]
+    /// Shard id, or ids A-B run one after the other [default: $SLURM_ARRAY_TASK_ID].
+    #[arg(long, value_name = "I|A-B")]
     pub shard: Option<String>,
+    /// Shards per array task: task T runs shards T*P to T*P+P-1 (T from --shard or $SLURM_ARRAY_TASK_ID).
+    #[arg(long, value_name = "P")]
+    pub per_task: Option<String>,
     /// Directory of results (shard-I.json) and checkpoints (shard-I.ckpt).
     #[arg(long, value_name = "DIR")]
     pub out: std::path::PathBuf,
@@ -483,6 +491,9 @@ pub struct MissingArgs {
     /// Output format (text: the ids in Slurm array syntax, nothing when none is missing).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
+    /// List the array tasks to rerun, for tasks of P shards each (`run-shard --per-task P`), not the shards.
+    #[arg(long, value_name = "P")]
+    pub per_task: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -493,6 +504,33 @@ pub struct MergeArgs {
     /// Directory of results.
     #[arg(value_name = "DIR")]
     pub dir: std::path::PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
+    /// Recount K randomly chosen shards here first and refuse the merge if any differs from its result.
+    #[arg(long, value_name = "K")]
+    pub recount: Option<String>,
+    /// Seed of the choice of shards to recount [default: from the clock; always printed].
+    #[arg(long, value_name = "S", requires = "recount")]
+    pub seed: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StatusArgs {
+    /// The plan.
+    #[arg(long, value_name = "plan.json")]
+    pub plan: std::path::PathBuf,
+    /// Directory of results.
+    #[arg(value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+    /// The JSON of `nqueens estimate` for the plan's board: the ETA then comes from its CPU estimate.
+    #[arg(long, value_name = "FILE")]
+    pub estimate: Option<std::path::PathBuf>,
+    /// Cores the rest of the run will have, for the ETA [default: the shards running now].
+    #[arg(long, value_name = "C")]
+    pub cores: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,

@@ -39,6 +39,7 @@ fn the_page_lists_every_kind_this_test_covers() {
         "merge",
         "shard",
         "missing",
+        "status",
         "plan",
         "solution",
         "no-solution",
@@ -139,8 +140,8 @@ fn the_cluster_verbs_and_the_plan_file() {
     let compact: String = text.split_whitespace().collect();
     let v = check_json(&page, "plan", &compact);
     assert_eq!(
-        (&v[0]["n"], v[0]["shards"].as_array().unwrap().len()),
-        (&8.into(), 2)
+        (&v[0]["n"], &v[0]["shards"], &v[0]["symmetry"]),
+        (&8.into(), &2.into(), &"shard".into())
     );
     std::fs::write(&plan, text).unwrap();
     let (plan, out) = (plan.to_str().unwrap(), dir.join("out"));
@@ -150,8 +151,15 @@ fn the_cluster_verbs_and_the_plan_file() {
     let out = out.to_str().unwrap();
     let missing = ["missing", "--plan", plan, out];
     let v = machine_formats(&page, "missing", &missing, &["json", "csv"], 0);
-    assert_eq!((&v[0]["missing"], &v[0]["ids"]), (&2.into(), &"0-1".into()));
-    assert_eq!(run(&missing, 0), "0-1\n");
+    // Two shards of subproblems and the symmetry shard, 2.
+    assert_eq!((&v[0]["missing"], &v[0]["ids"]), (&3.into(), &"0-2".into()));
+    assert_eq!(run(&missing, 0), "0-2\n");
+    let status = ["status", "--plan", plan, out];
+    let v = machine_formats(&page, "status", &status, &["json", "csv"], 0);
+    assert_eq!(
+        (&v[0]["done"], &v[0]["missing_ids"], &v[0]["eta_basis"]),
+        (&0.into(), &"0-2".into(), &"none yet".into())
+    );
     let shard = |i: &'static str| ["run-shard", "--plan", plan, "--out", out, "--shard", i];
     check_text_block(&page, "shard", &run(&shard("0"), 0));
     let v = machine_formats(&page, "shard", &shard("1"), &["json", "csv"], 0);
@@ -165,13 +173,40 @@ fn the_cluster_verbs_and_the_plan_file() {
         (&again[0]["total"], &again[0]["already_done"]),
         (&v[0]["total"], &true.into())
     );
+    let v = machine_formats(&page, "status", &status, &["json", "csv"], 0);
+    assert_eq!(
+        (&v[0]["done"], &v[0]["missing_ids"], &v[0]["partial_total"]),
+        (&2.into(), &"2".into(), &92.into())
+    );
+    check_text_block(&page, "status", &run(&status, 0));
+    run(&shard("2"), 0);
     let v = machine_formats(&page, "missing", &missing, &["json", "csv"], 0);
     assert_eq!((&v[0]["missing"], v[0].get("ids")), (&0.into(), None));
     assert_eq!(run(&missing, 0), "");
+    let v = machine_formats(&page, "status", &status, &["json", "csv"], 0);
+    assert_eq!(
+        (&v[0]["done"], v[0]["eta_seconds"].as_f64()),
+        (&3.into(), Some(0.0))
+    );
     let args = ["merge", "--plan", plan, out];
     let v = machine_formats(&page, "merge", &args, &["json", "csv"], 0);
-    assert_eq!(v[0]["total"], 92);
+    assert_eq!((&v[0]["total"], &v[0]["unique"]), (&92.into(), &12.into()));
     check_text_block(&page, "merge", &run(&args, 0));
+    let recount = [
+        "merge",
+        "--plan",
+        plan,
+        out,
+        "--recount",
+        "2",
+        "--seed",
+        "1",
+    ];
+    let v = machine_formats(&page, "merge", &recount, &["json", "csv"], 0);
+    assert_eq!(
+        (&v[0]["recounted"], &v[0]["seed"]),
+        (&"0-1".into(), &1.into())
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

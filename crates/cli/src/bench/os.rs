@@ -84,7 +84,10 @@ pub fn thread_cpu() -> Duration {
     // SAFETY: the pointer is to a live local `timespec`, written by the call.
     let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
     if ok {
-        Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
+        Duration::new(
+            t.tv_sec.max(0) as u64,
+            t.tv_nsec.clamp(0, 999_999_999) as u32,
+        )
     } else {
         Duration::ZERO
     }

@@ -1,5 +1,7 @@
 //! `nqueens plan`: a run cut into shards, printed as a versioned, hashed
-//! plan (JSON) that names its kind of work.
+//! plan (JSON) that names its kind of work. Making a plan only enumerates
+//! the subproblems (none is held, none counted), so it takes seconds at
+//! any number of shards.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -7,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use nqueens_sched::{Options, Task};
 
-use super::plan::{Plan, PLAN_FORMAT, VERSION};
+use super::plan::Plan;
 use crate::request;
 
 pub fn plan(a: request::Plan) -> Result<ExitCode> {
@@ -27,32 +29,21 @@ pub fn plan(a: request::Plan) -> Result<ExitCode> {
     if k > layout.subproblems {
         bail!("--shards {k} is more than the {} subproblems at depth {} (ask for fewer shards or a deeper --depth)", layout.subproblems, layout.depth);
     }
-    // Only an ordinary count searches its symmetries apart from its total.
-    let (half, quarter) = match task {
-        Task::Solver(_) => nqueens_sched::symmetric(board),
-        _ => Default::default(),
-    };
-    let plan = Plan {
-        format: PLAN_FORMAT.into(),
-        version: VERSION,
-        kernel: nqueens_kernel::VERSION.into(),
-        work: task.work(),
-        n: board.n(),
-        solver: task.solver().into(),
-        depth: layout.depth,
-        subproblems: layout.subproblems as u64,
-        prefix_nodes: layout.prefix_nodes,
-        fixed_180: half.solutions,
-        fixed_90: quarter.solutions,
-        symmetry_nodes: half.nodes + quarter.nodes,
-        shards: Plan::ranges(layout.subproblems as u64, k),
-        hash: String::new(),
-    }
-    .seal();
+    // Only an ordinary count searches its symmetries apart from its
+    // total: the symmetry shard, numbered after the others, does it.
+    let plan = Plan::new(
+        task.work(),
+        board.n(),
+        task.solver().into(),
+        layout.depth,
+        layout.subproblems as u64,
+        layout.prefix_nodes,
+        k,
+        matches!(task, Task::Solver(_)),
+    );
     let mut out = io::stdout().lock();
     // As an I/O error, so that a failed write is reported as standard
     // output's (and a closed pipe ends quietly).
-    serde_json::to_writer_pretty(&mut out, &plan).map_err(io::Error::from)?;
-    writeln!(out)?;
+    writeln!(out, "{}", plan.to_json())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,8 @@
 //! `nqueens missing` and `nqueens merge`: which shards still lack a valid
 //! result, and every result checked against the plan and added up into one
-//! report, assembled as `count` assembles it.
+//! report, assembled as `count` assembles it. `merge --recount K` counts K
+//! randomly chosen shards again here and refuses the merge if any differs:
+//! a node that computes wrong gives a result whose checksum is fine.
 
 use std::io::Write;
 use std::path::Path;
@@ -8,31 +10,82 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{summarize, Symmetry, Task, Total};
+use nqueens_sched::{count_parts, summarize, Hooks, Options, Task, Total};
 
-use super::plan::Plan;
+use super::plan::{Plan, Symmetry, MAX_SHARDS};
 use super::result::{array_syntax, ShardResult};
-use crate::cli::{CountFormat, MergeArgs, MissingArgs};
+use crate::cli::{CountFormat, MissingArgs};
 use crate::export::{self, Cell, Format};
+use crate::request;
 use crate::verify::Check;
 use crate::verify::Mismatch;
 
-/// Every shard's result, or the lists of missing and damaged ones.
-fn gather(plan: &Plan, dir: &Path) -> (Vec<ShardResult>, Vec<usize>, Vec<(usize, String)>) {
-    let (mut good, mut missing, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
-    for r in &plan.shards {
-        match ShardResult::load(dir, plan, r.shard) {
-            Ok(Some(result)) => good.push(result),
-            Ok(None) => missing.push(r.shard),
-            Err(e) => damaged.push((r.shard, format!("{e:#}"))),
+/// What a survey of a results directory found, one shard at a time (a
+/// million results are never held at once).
+#[derive(Default)]
+pub struct Survey {
+    /// The sums of the valid results of subproblem shards.
+    pub sums: Total,
+    /// Their subproblems, wall seconds and CPU seconds (wall where a
+    /// version 2 result has no CPU time).
+    pub subproblems: u64,
+    pub seconds: f64,
+    pub cpu_seconds: f64,
+    /// Shards with a valid result (the symmetry shard included).
+    pub done: usize,
+    /// The symmetry shard's result, when valid.
+    pub symmetric: Option<ShardResult>,
+    pub missing: Vec<usize>,
+    pub damaged: Vec<(usize, String)>,
+}
+
+impl Survey {
+    /// Every shard of `plan` in `dir`; `absent` says whether a shard with
+    /// no result is merely missing (`status` asks it whether it runs).
+    pub fn of(plan: &Plan, dir: &Path, mut absent: impl FnMut(usize)) -> Survey {
+        let mut s = Survey::default();
+        for i in 0..plan.ids() {
+            match ShardResult::load(dir, plan, i) {
+                Ok(Some(r)) => {
+                    s.done += 1;
+                    if Some(i) == plan.symmetry_shard() {
+                        s.symmetric = Some(r);
+                        continue;
+                    }
+                    s.sums = s.sums + r.sums();
+                    s.subproblems += r.end - r.first;
+                    s.seconds += r.seconds;
+                    s.cpu_seconds += r.cpu_seconds.unwrap_or(r.seconds);
+                }
+                Ok(None) => {
+                    absent(i);
+                    s.missing.push(i);
+                }
+                Err(e) => s.damaged.push((i, format!("{e:#}"))),
+            }
         }
+        s
     }
-    (good, missing, damaged)
+
+    /// The ids of every shard still to run, or of every array task of
+    /// `per_task` shards that holds one, in Slurm array syntax.
+    pub fn to_run(&self, per_task: usize) -> Option<String> {
+        let mut ids: Vec<usize> = self
+            .missing
+            .iter()
+            .copied()
+            .chain(self.damaged.iter().map(|&(i, _)| i))
+            .map(|i| i / per_task)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        (!ids.is_empty()).then(|| array_syntax(&ids))
+    }
 }
 
 /// Refuses a results directory that is not one: a typo must not make
 /// every shard look missing (and resubmit the whole run).
-fn results_dir(dir: &Path) -> Result<()> {
+pub fn results_dir(dir: &Path) -> Result<()> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => Ok(()),
         Ok(_) => bail!("{} is not a directory of shard results", dir.display()),
@@ -41,16 +94,16 @@ fn results_dir(dir: &Path) -> Result<()> {
 }
 
 pub fn missing(a: MissingArgs) -> Result<ExitCode> {
+    let per_task = a
+        .per_task
+        .as_deref()
+        .map(|p| request::number::size(p, "--per-task", 1..=MAX_SHARDS, ""))
+        .transpose()?
+        .unwrap_or(1);
     let plan = Plan::load(&a.plan)?;
     results_dir(&a.dir)?;
-    let (_, missing, damaged) = gather(&plan, &a.dir);
-    let mut ids: Vec<usize> = missing
-        .iter()
-        .copied()
-        .chain(damaged.iter().map(|&(i, _)| i))
-        .collect();
-    ids.sort_unstable();
-    let array = (!ids.is_empty()).then(|| array_syntax(&ids));
+    let survey = Survey::of(&plan, &a.dir, |_| {});
+    let array = survey.to_run(per_task);
     match a.format {
         // The ids alone, as `sbatch --array=$(nqueens missing ...)` takes
         // them: nothing when every shard is done.
@@ -64,9 +117,9 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
         format => {
             let record = vec![
                 ("plan", plan.hash.as_str().into()),
-                ("shards", plan.shards.len().into()),
-                ("missing", missing.len().into()),
-                ("damaged", damaged.len().into()),
+                ("shards", plan.ids().into()),
+                ("missing", survey.missing.len().into()),
+                ("damaged", survey.damaged.len().into()),
                 ("ids", array.into()),
             ];
             export::print_one(Format::from(format), &record)?;
@@ -75,17 +128,29 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn merge(a: MergeArgs) -> Result<ExitCode> {
+pub fn merge(a: request::Merge) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     results_dir(&a.dir)?;
-    let (good, missing, damaged) = gather(&plan, &a.dir);
-    if !missing.is_empty() || !damaged.is_empty() {
-        let mut why = Vec::new();
-        if !missing.is_empty() {
-            why.push(format!("missing shards {}", array_syntax(&missing)));
+    if let Some((k, _)) = a.recount {
+        if k > plan.shards {
+            bail!(
+                "--recount {k} is more than the plan's {} shards of subproblems",
+                plan.shards
+            );
         }
-        if !damaged.is_empty() {
-            let d: Vec<String> = damaged.iter().map(|(i, e)| format!("{i} ({e})")).collect();
+    }
+    let survey = Survey::of(&plan, &a.dir, |_| {});
+    if !survey.missing.is_empty() || !survey.damaged.is_empty() {
+        let mut why = Vec::new();
+        if !survey.missing.is_empty() {
+            why.push(format!("missing shards {}", array_syntax(&survey.missing)));
+        }
+        if !survey.damaged.is_empty() {
+            let d: Vec<String> = survey
+                .damaged
+                .iter()
+                .map(|(i, e)| format!("{i} ({e})"))
+                .collect();
             why.push(format!("damaged shards {}", d.join(", ")));
         }
         bail!(
@@ -94,52 +159,72 @@ pub fn merge(a: MergeArgs) -> Result<ExitCode> {
             why.join("; ")
         );
     }
-    // Every subproblem exactly once: the plan's ranges tile 0..subproblems,
-    // and each result was checked to hold exactly its range.
-    let tiles = plan.shards.windows(2).all(|w| w[0].end == w[1].first)
-        && plan.shards.first().map(|r| r.first) == Some(0)
-        && plan.shards.last().map(|r| r.end) == Some(plan.subproblems);
-    if !tiles {
-        bail!(
-            "plan {} does not cover every subproblem exactly once",
-            a.plan.display()
-        );
-    }
     let task = plan.task()?;
-    let board = Board::new(plan.n)?;
-    let sums = good.iter().map(ShardResult::sums).sum::<Total>()
-        + Total::plain(0, plan.prefix_nodes.into());
-    let symmetry = match task {
-        Task::Solver(_) => Symmetry::Searched {
-            fixed_180: plan.fixed_180,
-            fixed_90: plan.fixed_90,
-            nodes: plan.symmetry_nodes,
-        },
-        Task::Variant(_) => Symmetry::Classified,
-        _ => Symmetry::Uncounted,
+    let recounted = match a.recount {
+        Some((k, seed)) => recount_shards(&plan, &a.dir, task, k, seed, &a.run)?,
+        None => Vec::new(),
     };
+    let board = Board::new(plan.n)?;
+    let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
+    let symmetry = match (task, plan.symmetry) {
+        (Task::Solver(_), Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched {
+            fixed_180: f.fixed_180,
+            fixed_90: f.fixed_90,
+            nodes: f.nodes,
+        },
+        (Task::Solver(_), _) => {
+            let f = survey
+                .symmetric
+                .as_ref()
+                .map(ShardResult::fixed)
+                .unwrap_or_default();
+            nqueens_sched::Symmetry::Searched {
+                fixed_180: f.fixed_180,
+                fixed_90: f.fixed_90,
+                nodes: f.nodes,
+            }
+        }
+        (Task::Variant(_), _) => nqueens_sched::Symmetry::Classified,
+        _ => nqueens_sched::Symmetry::Uncounted,
+    };
+    if let nqueens_sched::Symmetry::Searched {
+        fixed_180,
+        fixed_90,
+        ..
+    } = symmetry
+    {
+        burnside_divides(board, sums.solutions, fixed_180.into(), fixed_90.into())?;
+    } else if let nqueens_sched::Symmetry::Classified = symmetry {
+        burnside_divides(board, sums.solutions, sums.fixed_180, sums.fixed_90)?;
+    }
     let s = summarize(board, sums, symmetry);
-    let seconds: f64 = good.iter().map(|r| r.seconds).sum();
     // The published tables are of the ordinary count.
     let check = match (task, s.unique) {
         (Task::Solver(_), Some(unique)) => Check::of(plan.n, s.total, unique),
         _ => Check::Unknown,
     };
-    let record = vec![
+    let mut record: export::Record = vec![
         ("n", plan.n.into()),
         ("work", plan.work.as_str().into()),
         ("solver", plan.solver.as_str().into()),
-        ("shards", plan.shards.len().into()),
+        ("shards", plan.ids().into()),
         ("subproblems", plan.subproblems.into()),
         ("total", s.total.into()),
         ("unique", s.unique.map_or(Cell::Null, Cell::from)),
         ("fixed_180", s.fixed_180.into()),
         ("fixed_90", s.fixed_90.into()),
         ("nodes", s.nodes.into()),
-        ("shard_seconds", seconds.into()),
+        ("shard_seconds", survey.seconds.into()),
+        ("cpu_seconds", survey.cpu_seconds.into()),
         ("plan", plan.hash.as_str().into()),
         ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
     ];
+    record.push((
+        "recounted",
+        a.recount
+            .map_or(Cell::Null, |_| array_syntax(&recounted).into()),
+    ));
+    record.push(("seed", a.recount.map_or(Cell::Null, |(_, s)| s.into())));
     export::print_one(Format::from(a.format), &record)?;
     if let Check::Mismatch {
         total: t,
@@ -155,4 +240,112 @@ pub fn merge(a: MergeArgs) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses counts that cannot all be right: by Burnside's lemma, the total
+/// plus the solutions fixed by each of the 8 symmetries is 8 times the
+/// number of classes (a damaged shard's checksum catches most errors; a
+/// wrong but sealed count only this, or a recount).
+fn burnside_divides(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> Result<()> {
+    let reflections = 4 * u128::from(nqueens_kernel::symmetry::fixed_by_reflection(board));
+    let sum = total
+        .checked_add(fixed_180)
+        .and_then(|s| s.checked_add(fixed_90.checked_mul(2)?))
+        .and_then(|s| s.checked_add(reflections));
+    match sum {
+        Some(sum) if sum % 8 == 0 => Ok(()),
+        _ => Err(Mismatch(format!(
+            "the shards' counts cannot all be right: total {total} + fixed_180 {fixed_180} + 2 x fixed_90 {fixed_90} is not a multiple of 8 (Burnside's lemma); find the wrong shard with --recount"
+        ))
+        .into()),
+    }
+}
+
+/// Counts `k` distinct shards of subproblems, chosen by `seed`, and
+/// compares each piece with its result: a [`Mismatch`] names the first
+/// that differs. Returns the ids recounted, in order.
+fn recount_shards(
+    plan: &Plan,
+    dir: &Path,
+    task: Task,
+    k: usize,
+    seed: u64,
+    opts: &Options,
+) -> Result<Vec<usize>> {
+    // A partial Fisher-Yates shuffle of the subproblem shards' ids, kept
+    // sparse: k swaps touch at most 2k entries.
+    let mut rng = SplitMix(seed);
+    let mut swapped = std::collections::HashMap::new();
+    let mut chosen = Vec::with_capacity(k);
+    for j in 0..k {
+        let r = j + rng.below(plan.shards - j);
+        let at_r = *swapped.get(&r).unwrap_or(&r);
+        let at_j = *swapped.get(&j).unwrap_or(&j);
+        swapped.insert(r, at_j);
+        chosen.push(at_r);
+    }
+    chosen.sort_unstable();
+    let board = Board::new(plan.n)?;
+    let opts = Options {
+        depth: Some(plan.depth),
+        ..*opts
+    };
+    for &i in &chosen {
+        let Some(result) = ShardResult::load(dir, plan, i)? else {
+            bail!("shard {i}'s result went away during the merge");
+        };
+        let range = plan.shard(i)?;
+        eprintln!(
+            "nqueens: recounting shard {i} (subproblems {}..{})",
+            range.first, range.end
+        );
+        let counted = std::sync::Mutex::new(std::collections::BTreeMap::new());
+        let watch = Recorder(&counted);
+        let hooks = Hooks {
+            select: Some(range.first..range.end),
+            ..Hooks::watching(&watch)
+        };
+        count_parts(task, board, &opts, &hooks)?;
+        let counted = counted.into_inner().unwrap_or_else(|e| e.into_inner());
+        let recorded = result.found(task.width());
+        if let Some((index, found)) = recorded
+            .iter()
+            .find(|(index, found)| counted.get(index) != Some(found))
+        {
+            return Err(Mismatch(format!(
+                "shard {i} does not recount to its result: subproblem {index} gives {:?} here, {found:?} in {}; rerun it on another node (delete its result) before merging",
+                counted.get(index),
+                Plan::result_path(dir, i).display()
+            ))
+            .into());
+        }
+    }
+    Ok(chosen)
+}
+
+/// SplitMix64: a seeded choice that any build repeats.
+struct SplitMix(u64);
+
+impl SplitMix {
+    /// A number below `bound` (> 0); the modulo bias is below 2^-40 for
+    /// any number of shards.
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % bound as u64) as usize
+    }
+}
+
+/// Keeps what each recounted piece found.
+struct Recorder<'a>(&'a std::sync::Mutex<std::collections::BTreeMap<u64, nqueens_sched::Found>>);
+
+impl nqueens_sched::Watch for Recorder<'_> {
+    fn done(&self, index: u64, found: nqueens_sched::Found) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(index, found);
+    }
 }

@@ -11,3 +11,4 @@ pub mod merge;
 pub mod plan;
 pub mod result;
 pub mod shard;
+pub mod status;

@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use nqueens_sched::{Found, Total};
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Plan, ShardRange, RESULT_FORMAT, VERSION};
+use super::plan::{Fixed, Plan, ShardRange, RESULT_FORMAT};
 use crate::run::checkpoint::crc32;
 
 /// A result's fixed fields (format, hashes, sums, host name) take at most
@@ -42,7 +42,13 @@ pub struct ShardResult {
     #[serde(default)]
     pub fundamental: u128,
     pub host: String,
+    /// Wall seconds of the shard's run.
     pub seconds: f64,
+    /// CPU seconds of the process that ran it (version 3 on; the shard's
+    /// own, as a run of several shards takes its CPU time before and
+    /// after each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub checksum: String,
 }
@@ -79,7 +85,7 @@ impl ShardResult {
         let sums: Total = pieces.values().map(|&f| Total::from(f)).sum();
         ShardResult {
             format: RESULT_FORMAT.into(),
-            version: VERSION,
+            version: plan.version,
             plan_hash: plan.hash.clone(),
             shard: range.shard,
             first: range.first,
@@ -95,7 +101,29 @@ impl ShardResult {
             fundamental: sums.fundamental,
             host: crate::bench::machine::host(),
             seconds: 0.0,
+            cpu_seconds: None,
             checksum: String::new(),
+        }
+    }
+
+    /// The symmetry shard's result: the solutions fixed by the half turn
+    /// and by the quarter turn, and the nodes of their searches.
+    pub fn symmetric(plan: &Plan, range: &ShardRange, fixed: Fixed) -> ShardResult {
+        ShardResult {
+            nodes: fixed.nodes.into(),
+            fixed_180: fixed.fixed_180.into(),
+            fixed_90: fixed.fixed_90.into(),
+            ..ShardResult::of(plan, range, 0, &BTreeMap::new())
+        }
+    }
+
+    /// What a symmetry shard found.
+    pub fn fixed(&self) -> Fixed {
+        // Checked on loading to fit: they were written from u64.
+        Fixed {
+            fixed_180: self.fixed_180 as u64,
+            fixed_90: self.fixed_90 as u64,
+            nodes: self.nodes as u64,
         }
     }
 
@@ -132,7 +160,7 @@ impl ShardResult {
     /// `Ok(None)` when there is none, `Err` with the reason when it is unusable.
     pub fn load(dir: &Path, plan: &Plan, i: usize) -> Result<Option<ShardResult>> {
         let path = Plan::result_path(dir, i);
-        if !path.exists() {
+        if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
         let range = plan.shard(i)?;
@@ -150,7 +178,14 @@ impl ShardResult {
         if r.plan_hash != plan.hash {
             bail!("made for another plan ({})", r.plan_hash);
         }
-        if r != *range {
+        if r.version != plan.version {
+            bail!(
+                "has format version {}, its plan {}",
+                r.version,
+                plan.version
+            );
+        }
+        if r != range {
             bail!(
                 "covers subproblems {}..{}, the plan says {}..{}",
                 r.first,
@@ -159,12 +194,19 @@ impl ShardResult {
                 range.end
             );
         }
-        let indices: Vec<u64> = r
-            .subproblems
-            .iter()
-            .filter_map(|s| s.first().copied())
-            .collect();
-        if indices != (range.first..range.end).collect::<Vec<_>>() {
+        if Some(i) == plan.symmetry_shard() {
+            let fits = |x: u128| u64::try_from(x).is_ok();
+            if !r.subproblems.is_empty()
+                || r.total != 0
+                || r.fundamental != 0
+                || !(fits(r.nodes) && fits(r.fixed_180) && fits(r.fixed_90))
+            {
+                bail!("is not a symmetry shard's result");
+            }
+            return Ok(Some(r));
+        }
+        let indices = r.subproblems.iter().map(|s| s.first().copied());
+        if !indices.eq((range.first..range.end).map(Some)) {
             bail!("does not count each of its subproblems exactly once");
         }
         let width = plan.task()?.width();
@@ -178,6 +220,12 @@ impl ShardResult {
             bail!("its totals do not add up");
         }
         Ok(Some(r))
+    }
+
+    /// What each of its pieces found, by index (a result loaded by
+    /// [`ShardResult::load`] has them all).
+    pub fn found(&self, width: usize) -> BTreeMap<u64, Found> {
+        self.pieces(width).unwrap_or_default().into_iter().collect()
     }
 }
 

@@ -1,17 +1,20 @@
-//! `nqueens run-shard`: one shard of a plan, of any kind of work:
+//! `nqueens run-shard`: one shard of a plan, or a run of consecutive
+//! shards (one cluster task running many), of any kind of work: each
 //! idempotent (a finished shard is not counted again), checkpointed, and
-//! saved on SIGTERM/SIGUSR1.
+//! saved on SIGTERM/SIGUSR1. The symmetry shard of an ordinary count
+//! searches the symmetric solutions instead of subproblems.
 
+use std::ops::RangeInclusive;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::count_parts;
+use nqueens_sched::{count_parts, Options, Task};
 
-use super::plan::Plan;
+use super::plan::{Fixed, Plan, ShardRange};
 use super::result::ShardResult;
 use crate::cli::CountFormat;
 use crate::export::{self, Format};
@@ -25,101 +28,171 @@ use crate::run::signals;
 /// What a shard's result file is called in messages.
 const RESULT: &str = "the shard result";
 
+/// The checkpoint of the shard in flight, for the signal watcher: a run of
+/// many shards installs one watcher and points it at each in turn.
+type InFlight = Arc<Mutex<Option<(Arc<Checkpoint>, String)>>>;
+
 pub fn run_shard(a: RunShard) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     let task = plan.task()?;
-    let i = a.shard;
-    let range = plan.shard(i)?.clone();
+    let ids = a.shards.ids(plan.ids())?;
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create --out directory {}", a.out.display()))?;
-    // One run of a shard at a time: a rerun (a requeue, a retry after a
-    // crashed driver whose shards live on) waits for the live one, then
-    // finds its result below. The lock file stays: removing it would let a
-    // waiter lock a different file.
-    let lock_path = a.out.join(format!("shard-{i}.lock"));
-    let lock = crate::io::open_lock(&lock_path, "the shard lock")?;
-    if lock.try_lock().is_err() {
-        eprintln!("nqueens: shard {i} is running elsewhere; waiting for it to finish");
-        lock.lock()
-            .with_context(|| format!("cannot lock {}", lock_path.display()))?;
-    }
-    let path = Plan::result_path(&a.out, i);
-    // A device or a FIFO where the result goes would swallow it or block.
-    crate::io::refuse_special(&path, RESULT)?;
-    match ShardResult::load(&a.out, &plan, i) {
-        Ok(Some(done)) => {
-            eprintln!("nqueens: shard {i} is already done: {}", path.display());
-            print(a.format, &done, &path, true)?;
-            return Ok(ExitCode::SUCCESS);
+    let in_flight: InFlight = Arc::new(Mutex::new(None));
+    let watcher = Arc::clone(&in_flight);
+    signals::on_stop(move || {
+        let current = watcher.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match current {
+            Some((ck, resume)) => ck.exit_interrupted(&resume),
+            None => {
+                // Between shards: every finished one is saved already.
+                eprintln!("nqueens: interrupted between shards; every finished shard is saved");
+                std::process::exit(130)
+            }
         }
-        Ok(None) => {}
-        Err(e) => eprintln!(
-            "nqueens: shard {i}: the result in {} is unusable ({e:#}); counting it again",
-            a.out.display()
-        ),
+    })?;
+    for i in ids {
+        let range = plan.shard(i)?;
+        let shard = Shard {
+            plan: &plan,
+            task,
+            range,
+            a: &a,
+            in_flight: &in_flight,
+        };
+        shard.run()?;
     }
-    let board = Board::new(plan.n)?;
-    let (opts, budget) = (
-        nqueens_sched::Options {
+    Ok(ExitCode::SUCCESS)
+}
+
+struct Shard<'a> {
+    plan: &'a Plan,
+    task: Task<'static>,
+    range: ShardRange,
+    a: &'a RunShard,
+    in_flight: &'a InFlight,
+}
+
+impl Shard<'_> {
+    fn run(&self) -> Result<()> {
+        let (a, i) = (self.a, self.range.shard);
+        // One run of a shard at a time: a rerun (a requeue, a retry after a
+        // crashed driver whose shards live on) waits for the live one, then
+        // finds its result below. The lock file stays: removing it would let
+        // a waiter lock a different file.
+        let lock_path = Plan::lock_path(&a.out, i);
+        let lock = crate::io::open_lock(&lock_path, "the shard lock")?;
+        if lock.try_lock().is_err() {
+            eprintln!("nqueens: shard {i} is running elsewhere; waiting for it to finish");
+            lock.lock()
+                .with_context(|| format!("cannot lock {}", lock_path.display()))?;
+        }
+        let path = Plan::result_path(&a.out, i);
+        // A device or a FIFO where the result goes would swallow it or block.
+        crate::io::refuse_special(&path, RESULT)?;
+        match ShardResult::load(&a.out, self.plan, i) {
+            Ok(Some(done)) => {
+                eprintln!("nqueens: shard {i} is already done: {}", path.display());
+                return print(a.format, &done, &path, true);
+            }
+            Ok(None) => {}
+            Err(e) => eprintln!(
+                "nqueens: shard {i}: the result in {} is unusable ({e:#}); counting it again",
+                a.out.display()
+            ),
+        }
+        let start = Instant::now();
+        let cpu = crate::bench::os::own_cpu();
+        let result = if Some(i) == self.plan.symmetry_shard() {
+            self.symmetric()?
+        } else {
+            self.count()?
+        };
+        // Whole microseconds: few enough digits that serde_json reads the
+        // number back exactly, as the checksum needs (17-digit floats do not
+        // always round-trip through its default parser).
+        let whole_micros = |d: std::time::Duration| d.as_micros() as f64 / 1e6;
+        let result = ShardResult {
+            seconds: whole_micros(start.elapsed()),
+            cpu_seconds: Some(whole_micros(
+                crate::bench::os::own_cpu().saturating_sub(cpu),
+            )),
+            ..result
+        }
+        .seal();
+        let json = serde_json::to_string(&result).context("cannot serialize the shard result")?;
+        crate::io::write_whole(&path, RESULT, (json + "\n").as_bytes())?;
+        let _ = std::fs::remove_file(Plan::checkpoint_path(&a.out, i));
+        print(a.format, &result, &path, false)
+    }
+
+    /// The symmetry shard: the solutions fixed by the half and the quarter
+    /// turn (one search each; no checkpoint, as neither can be cut).
+    fn symmetric(&self) -> Result<ShardResult> {
+        let board = Board::new(self.plan.n)?;
+        let (half, quarter) = nqueens_sched::symmetric(board);
+        let fixed = Fixed {
+            fixed_180: half.solutions,
+            fixed_90: quarter.solutions,
+            nodes: half.nodes + quarter.nodes,
+        };
+        Ok(ShardResult::symmetric(self.plan, &self.range, fixed))
+    }
+
+    /// A shard of subproblems, counted through its checkpoint.
+    fn count(&self) -> Result<ShardResult> {
+        let (a, i, plan, task) = (self.a, self.range.shard, self.plan, self.task);
+        let board = Board::new(plan.n)?;
+        let opts = Options {
             depth: Some(plan.depth),
             ..a.run
-        },
-        a.budget,
-    );
-    let layout = task
-        .layout(board, &opts)?
-        .context("the plan's solver does not split")?;
-    if layout.subproblems as u64 != plan.subproblems {
-        bail!(
-            "this nqueens splits n = {} at depth {} into {} subproblems, the plan says {}",
-            plan.n,
-            plan.depth,
-            layout.subproblems,
-            plan.subproblems
+        };
+        let layout = task
+            .layout(board, &opts)?
+            .context("the plan's solver does not split")?;
+        if layout.subproblems as u64 != plan.subproblems {
+            bail!(
+                "this nqueens splits n = {} at depth {} into {} subproblems, the plan says {}",
+                plan.n,
+                plan.depth,
+                layout.subproblems,
+                plan.subproblems
+            );
+        }
+        let header = Header::new(task, plan.n, layout);
+        let ckpt_path = Plan::checkpoint_path(&a.out, i);
+        let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);
+        let resume = format!(
+            "nqueens run-shard --plan {} --shard {i} --out {}",
+            a.plan.display(),
+            a.out.display()
         );
+        *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = Some((Arc::clone(&ck), resume));
+        let bar = Bar::new(format!("shard {i}"));
+        let journal = Journal::new(&bar, &ck, Some(self.range.first..self.range.end));
+        let outcome = count_parts(task, board, &opts, &journal.hooks());
+        bar.finish();
+        ck.sync()
+            .with_context(|| format!("cannot sync checkpoint {}", ckpt_path.display()))?;
+        *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        if let Some(e) = journal.failure() {
+            return Err(e)
+                .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
+        }
+        outcome.map_err(|e| {
+            let e = memory::explain(e, a.budget, plan.n);
+            anyhow::anyhow!(
+                "shard {i}: {e:#}; its finished subproblems are kept in {}",
+                ckpt_path.display()
+            )
+        })?;
+        Ok(ShardResult::of(
+            plan,
+            &self.range,
+            task.width(),
+            &journal.tallies(),
+        ))
     }
-    let header = Header::new(task, plan.n, layout);
-    let ckpt_path = Plan::checkpoint_path(&a.out, i);
-    let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);
-    let resume = format!(
-        "nqueens run-shard --plan {} --shard {i} --out {}",
-        a.plan.display(),
-        a.out.display()
-    );
-    let watcher = Arc::clone(&ck);
-    signals::on_stop(move || watcher.exit_interrupted(&resume))?;
-    let bar = Bar::new(format!("shard {i}"));
-    let journal = Journal::new(&bar, &ck, Some(range.first..range.end));
-    let start = Instant::now();
-    let outcome = count_parts(task, board, &opts, &journal.hooks());
-    bar.finish();
-    ck.sync()
-        .with_context(|| format!("cannot sync checkpoint {}", ckpt_path.display()))?;
-    if let Some(e) = journal.failure() {
-        return Err(e)
-            .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
-    }
-    outcome.map_err(|e| {
-        let e = memory::explain(e, budget, plan.n);
-        anyhow::anyhow!(
-            "shard {i}: {e:#}; its finished subproblems are kept in {}",
-            ckpt_path.display()
-        )
-    })?;
-    // Whole microseconds: few enough digits that serde_json reads the
-    // number back exactly, as the checksum needs (17-digit floats do not
-    // always round-trip through its default parser).
-    let micros = start.elapsed().as_micros() as f64;
-    let result = ShardResult {
-        seconds: micros / 1e6,
-        ..ShardResult::of(&plan, &range, task.width(), &journal.tallies())
-    }
-    .seal();
-    let json = serde_json::to_string(&result).context("cannot serialize the shard result")?;
-    crate::io::write_whole(&path, RESULT, (json + "\n").as_bytes())?;
-    let _ = std::fs::remove_file(&ckpt_path);
-    print(a.format, &result, &path, false)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The shard's record on stdout: what it found and where it lies.
@@ -136,4 +209,45 @@ fn print(format: CountFormat, r: &ShardResult, path: &Path, already_done: bool) 
     ];
     export::print_one(Format::from(format), &record)?;
     Ok(())
+}
+
+/// Which shards one `run-shard` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shards {
+    /// `--shard A-B` (or one id).
+    Ids(RangeInclusive<usize>),
+    /// Task `task` of an array whose tasks run `per_task` shards each.
+    Task { task: usize, per_task: usize },
+}
+
+impl Shards {
+    /// The ids of a plan with `ids` shards: refused when they fall outside.
+    pub fn ids(&self, ids: usize) -> Result<RangeInclusive<usize>> {
+        let last = ids - 1;
+        match *self {
+            Shards::Ids(ref r) => {
+                if *r.end() > last {
+                    bail!(
+                        "--shard {} is outside the plan (its shards are 0 to {last})",
+                        if r.start() == r.end() {
+                            r.start().to_string()
+                        } else {
+                            format!("{}-{}", r.start(), r.end())
+                        }
+                    );
+                }
+                Ok(r.clone())
+            }
+            Shards::Task { task, per_task } => {
+                let first = task.saturating_mul(per_task);
+                if first > last {
+                    bail!(
+                        "task {task} of {per_task} shards each is outside the plan (its shards are 0 to {last}: tasks 0 to {})",
+                        last / per_task
+                    );
+                }
+                Ok(first..=(first + per_task - 1).min(last))
+            }
+        }
+    }
 }

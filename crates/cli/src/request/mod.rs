@@ -12,7 +12,7 @@ mod bench;
 mod cluster;
 mod count;
 mod estimate;
-mod number;
+pub mod number;
 mod pieces;
 mod puzzles;
 mod run;
@@ -22,7 +22,7 @@ mod solutions;
 mod solve;
 
 pub use bench::Bench;
-pub use cluster::{Plan, RunShard};
+pub use cluster::{Merge, Plan, RunShard, Status};
 pub use count::{Count, Table};
 pub use estimate::Estimate;
 pub use pieces::Pieces;

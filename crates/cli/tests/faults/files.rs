@@ -177,7 +177,8 @@ fn assert_result_fails_then_reruns(s: &Scratch, plan: &str, out: &Path, failed: 
         cause.starts_with("File too large") || cause.starts_with("No space left on device"),
         "{err}"
     );
-    for i in [0, 1] {
+    // Shard 2 is the plan's symmetry shard.
+    for i in [0, 1, 2] {
         let a = shard_args(plan, i, out);
         assert_exit_0(&run_piped(&a, &s.0), &a);
     }
@@ -329,15 +330,16 @@ fn special_entries_in_a_results_directory_or_a_run_are_refused_within_a_second()
                 assert_refused_promptly(
                     &s,
                     &merge,
-                    &format!("nqueens: error: cannot merge {d}: missing shards 1; damaged shards 0 (cannot read the shard result"),
+                    &format!("nqueens: error: cannot merge {d}: missing shards 1-2; damaged shards 0 (cannot read the shard result"),
                 );
-                // Both shards still need a run: 0 has no usable result.
+                // Every shard still needs a run (0 has no usable result),
+                // the symmetry shard 2 too.
                 let missing = strings(&["missing", "--plan", &plan, d]);
                 let begun = Instant::now();
                 let out = run_piped(&missing, &s.0);
                 assert!(begun.elapsed() < PROMPT, "{missing:?}");
                 assert_exit_0(&out, &missing);
-                assert_eq!(String::from_utf8_lossy(&out.stdout), "0-1\n");
+                assert_eq!(String::from_utf8_lossy(&out.stdout), "0-2\n");
                 faults += 2;
             }
             assert!(
@@ -388,6 +390,7 @@ fn a_results_directory_that_is_not_one_is_refused_and_an_empty_one_lists_every_s
     let args = strings(&["missing", "--plan", plan, empty.to_str().unwrap()]);
     let out = run_piped(&args, &s.0);
     assert_exit_0(&out, &args);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "0-3\n");
+    // Four shards of subproblems and the symmetry shard.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0-4\n");
     super::injected("results directories that are not", 4);
 }

@@ -46,6 +46,11 @@ impl Solver for Halves {
         true
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-        split::run(board, &Halves::options(board, opts), hooks, HalfSplit::within)
+        split::run(
+            board,
+            &Halves::options(board, opts),
+            hooks,
+            HalfSplit::within,
+        )
     }
 }
