@@ -79,21 +79,23 @@ pub enum Command {
     Pawns(PawnsArgs),
     /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
     #[command(
-        after_help = "The plan names its kind of work: an ordinary count (--solver, --depth), a variant\n(--torus, --no-three-in-line), or a puzzle's count (--dominate, --pawns Q).\nShards are numbered from 0, like a Slurm array (--array=0-15).\n\nExamples:\n  nqueens plan 19 --shards 64 > plan.json\n  nqueens plan 16 --no-three-in-line --shards 8 > plan.json\n  nqueens plan 12 --dominate --shards 4 > plan.json\n  nqueens plan 8 --pawns 9 --shards 4 > plan.json"
+        after_help = "The plan names its kind of work: an ordinary count (--solver, --depth), a variant\n(--torus, --no-three-in-line), or a puzzle's count (--dominate, --pawns Q).\nShards are numbered from 0, like a Slurm array; an ordinary count's plan of K shards\nhas one more, K, for the symmetric solutions (--array=0-K). Up to 2^22 shards.\n\nExamples:\n  nqueens plan 19 --shards 64 > plan.json\n  nqueens plan 28 --shards 1000000 > plan.json\n  nqueens plan 16 --no-three-in-line --shards 8 > plan.json\n  nqueens plan 12 --dominate --shards 4 > plan.json\n  nqueens plan 8 --pawns 9 --shards 4 > plan.json"
     )]
     Plan(PlanArgs),
-    /// Count one shard of a plan: idempotent, checkpointed, saves and exits on SIGTERM/SIGUSR1.
+    /// Count one shard of a plan, or a range of them: idempotent, checkpointed, saves and exits on SIGTERM/SIGUSR1.
     #[command(
-        after_help = "Examples:\n  nqueens run-shard --plan plan.json --shard 3 --out results/\n  sbatch --array=0-63 --requeue --signal=B:USR1@60 scripts/slurm/nqueens-shard.sbatch plan.json results/"
+        after_help = "A plan of K shards has K + 1 ids: shard K counts the solutions fixed by the half and quarter turns.\n\nExamples:\n  nqueens run-shard --plan plan.json --shard 3 --out results/\n  nqueens run-shard --plan plan.json --shard 0-99 --out results/\n  SLURM_ARRAY_TASK_ID=7 nqueens run-shard --plan plan.json --per-task 1000 --out results/   # shards 7000-7999\n  sbatch --array=0-64 scripts/slurm/nqueens-shard.sbatch plan.json results/"
     )]
     RunShard(RunShardArgs),
     /// List the shards with no valid result in DIR, in Slurm array syntax (nothing when complete).
     #[command(
-        after_help = "Example:\n  sbatch --array=$(nqueens missing --plan plan.json results/) scripts/slurm/nqueens-shard.sbatch plan.json results/"
+        after_help = "Examples:\n  nqueens missing --plan plan.json results/\n  nqueens missing --plan plan.json results/ --per-task 1000   # the array tasks of 1000 shards to rerun\n  sbatch --array=$(nqueens missing --plan plan.json results/) scripts/slurm/nqueens-shard.sbatch plan.json results/"
     )]
     Missing(MissingArgs),
     /// Check every shard's result against the plan and add them up (total, unique, nodes).
-    #[command(after_help = "Example:\n  nqueens merge --plan plan.json results/")]
+    #[command(
+        after_help = "Examples:\n  nqueens merge --plan plan.json results/\n  nqueens merge --plan plan.json results/ --recount 10 --format json"
+    )]
     Merge(MergeArgs),
     /// Predict a count, its unique count and its CPU time from a random sample of its subproblems, with 95 % intervals.
     #[command(

@@ -55,8 +55,9 @@ const KINDS: [Kind; 4] = [Kind::Checkpoint, Kind::Plan, Kind::Result, Kind::Run]
 struct Valid {
     checkpoint: Vec<u8>,
     plan: Vec<u8>,
-    /// Shards 0, 1 and 2; shard 1 is the one mutated.
-    results: [Vec<u8>; 3],
+    /// Shards 0, 1 and 2, and 3, the symmetry shard; shard 1 is the one
+    /// mutated.
+    results: [Vec<u8>; 4],
     raw: Vec<u8>,
 }
 
@@ -87,7 +88,7 @@ impl Valid {
         };
         let plan = run(&["plan", "8", "--shards", "3", "--solver", "pairs"]);
         fs::write(dir.join("plan.json"), &plan).unwrap();
-        for i in ["0", "1", "2"] {
+        for i in ["0", "1", "2", "3"] {
             run(&[
                 "run-shard",
                 "--plan",
@@ -124,7 +125,7 @@ impl Valid {
         Valid {
             checkpoint: read(dir.join("c.ckpt")),
             plan,
-            results: [0, 1, 2].map(|i| read(dir.join(format!("results/shard-{i}.json")))),
+            results: [0, 1, 2, 3].map(|i| read(dir.join(format!("results/shard-{i}.json")))),
             raw: read(stamp.join("raw.csv")),
         }
     }
@@ -321,6 +322,7 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
             }
             write("results/shard-0.json", &valid.results[0], 0);
             write("results/shard-2.json", &valid.results[2], 0);
+            write("results/shard-3.json", &valid.results[3], 0);
             let merge = [
                 "merge",
                 "--plan",
