@@ -166,8 +166,9 @@ impl<P> Partition<P> {
     /// ```
     /// use nqueens_kernel::{split::Split, Board};
     /// let board = Board::new(8).unwrap();
-    /// assert_eq!(Split::new(board, 2).unwrap().held(), 0..42);
-    /// assert_eq!(Split::within(board, 2, Some(40..50)).unwrap().held(), 40..42);
+    /// let len = Split::new(board, 2).unwrap().len() as u64;
+    /// assert_eq!(Split::new(board, 2).unwrap().held(), 0..len);
+    /// assert_eq!(Split::within(board, 2, Some(len - 2..len + 8)).unwrap().held(), len - 2..len);
     /// ```
     pub fn held(&self) -> Range<u64> {
         let first = self
