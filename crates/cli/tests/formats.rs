@@ -40,6 +40,7 @@ fn the_page_lists_every_kind_this_test_covers() {
         "shard",
         "missing",
         "status",
+        "estimate",
         "plan",
         "solution",
         "no-solution",
@@ -390,4 +391,44 @@ fn solvers_in_every_format() {
     for r in &v {
         assert!(text.contains(r["name"].as_str().unwrap()));
     }
+}
+
+#[test]
+fn estimate_in_every_format() {
+    let page = page();
+    // A sample of 40 of n = 12's 252 subproblems, and n = 8's whole split.
+    let v = machine_formats(
+        &page,
+        "estimate",
+        &["estimate", "12", "--samples", "40", "--seed", "3"],
+        &["json", "csv"],
+        0,
+    );
+    let r = &v[0];
+    assert_eq!(
+        (&r["design"], &r["samples"]),
+        (&"stratified".into(), &40.into())
+    );
+    let (low, high) = (
+        r["total_low"].as_u64().unwrap(),
+        r["total_high"].as_u64().unwrap(),
+    );
+    let estimate = r["total_estimate"].as_u64().unwrap();
+    assert!(low <= estimate && estimate <= high, "{r}");
+    check_text_block(
+        &page,
+        "estimate",
+        &run(&["estimate", "12", "--samples", "40", "--seed", "3"], 0),
+    );
+    let v = machine_formats(
+        &page,
+        "estimate",
+        &["estimate", "8", "--samples", "100"],
+        &["json"],
+        0,
+    );
+    assert_eq!(
+        (&v[0]["design"], &v[0]["total_low"], &v[0]["total_high"]),
+        (&"exact".into(), &92.into(), &92.into())
+    );
 }

@@ -154,6 +154,8 @@ pub fn vector(rng: &mut Rng) -> Vec<String> {
         "run-shard",
         "missing",
         "merge",
+        "status",
+        "estimate",
         "solvers",
     ];
     let verb = rng.pick(&verbs);
@@ -296,18 +298,47 @@ pub fn vector(rng: &mut Rng) -> Vec<String> {
         }
         "run-shard" => vec![
             ("--plan", Some(path(rng))),
-            ("--shard", Some(number(rng, 0, 3))),
+            (
+                "--shard",
+                Some(if rng.chance(30) {
+                    format!("{}-{}", number(rng, 0, 3), number(rng, 0, 4))
+                } else {
+                    number(rng, 0, 3)
+                }),
+            ),
+            ("--per-task", Some(number(rng, 0, 3))),
             ("--out", Some(path(rng))),
             ("--threads", threads(rng)),
             ("--max-memory", Some(memory(rng))),
         ],
-        "missing" | "merge" => {
+        "missing" | "merge" | "status" => {
             positional.push(path(rng));
             let mut v = vec![("--plan", Some(path(rng)))];
-            if verb == "merge" {
-                v.push(("--format", Some(name(rng, &["text", "json", "csv"]))));
+            match verb {
+                "merge" => {
+                    v.push(("--format", Some(name(rng, &["text", "json", "csv"]))));
+                    v.push(("--recount", Some(number(rng, 0, 4))));
+                    v.push(("--seed", Some(number(rng, 0, 9))));
+                }
+                "status" => {
+                    v.push(("--format", Some(name(rng, &["text", "json", "csv"]))));
+                    v.push(("--cores", Some(number(rng, 0, 9))));
+                    v.push(("--estimate", Some(path(rng))));
+                }
+                _ => v.push(("--per-task", Some(number(rng, 0, 3)))),
             }
             v
+        }
+        "estimate" => {
+            positional.push(number(rng, 0, 14));
+            vec![
+                ("--samples", Some(number(rng, 0, 60))),
+                ("--seconds", Some(number(rng, 0, 1))),
+                ("--seed", Some(number(rng, 0, 9))),
+                ("--threads", threads(rng)),
+                ("--cores", Some(number(rng, 0, 9))),
+                ("--format", Some(name(rng, &["text", "json", "csv"]))),
+            ]
         }
         _ => vec![],
     };
@@ -319,7 +350,8 @@ pub fn vector(rng: &mut Rng) -> Vec<String> {
             ("bench", "--solvers" | "--from")
                 | ("pawns", "--queens")
                 | ("plan", "--shards")
-                | ("run-shard" | "missing" | "merge", "--plan")
+                | ("run-shard" | "missing" | "merge" | "status", "--plan")
+                | ("estimate", "--samples")
                 | ("run-shard", "--out" | "--shard")
         );
         if rng.chance(if keep { 90 } else { 35 }) {
