@@ -51,7 +51,7 @@ impl Sink for Text<'_> {
         let head: Vec<String> = columns
             .iter()
             .zip(&self.widths)
-            .map(|(c, &w)| format!("{:>w$}", c.key))
+            .map(|(c, &w)| right(c.key, w))
             .collect();
         writeln!(self.out, "{}", head.join("  ").trim_end())?;
         self.out.done()
@@ -64,13 +64,7 @@ impl Sink for Text<'_> {
                 let cells: Vec<String> = record
                     .iter()
                     .enumerate()
-                    .map(|(i, (_, v))| {
-                        format!(
-                            "{:>w$}",
-                            v.plain(),
-                            w = self.widths.get(i).copied().unwrap_or(0)
-                        )
-                    })
+                    .map(|(i, (_, v))| right(&v.plain(), self.widths.get(i).copied().unwrap_or(0)))
                     .collect();
                 writeln!(self.out, "{}", cells.join("  ").trim_end())?;
             }
@@ -80,7 +74,7 @@ impl Sink for Text<'_> {
                 }
                 let w = present().map(|(k, _)| k.len()).max().unwrap_or(0);
                 for (k, v) in present() {
-                    write!(self.out, "{k:<w$}  ")?;
+                    write!(self.out, "{k}{}  ", pad(k, w))?;
                     v.write_plain(&mut self.out)?;
                     writeln!(self.out)?;
                 }
@@ -109,9 +103,30 @@ impl Sink for Text<'_> {
     }
 }
 
+/// The spaces that pad `text` to `width` characters. Padded by hand:
+/// `format!`'s width is a `u16` and panics past 65,535, which a cell can
+/// exceed (`space 10000`'s sizes have 80,000 digits).
+fn pad(text: &str, width: usize) -> String {
+    " ".repeat(width.saturating_sub(text.chars().count()))
+}
+
+/// `text` right-aligned in `width` characters.
+fn right(text: &str, width: usize) -> String {
+    pad(text, width) + text
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{tests::render, Format};
+    use super::right;
+
+    #[test]
+    fn cells_wider_than_a_format_width_are_aligned_without_a_panic() {
+        let wide = "9".repeat(70_000);
+        assert_eq!(right(&wide, 70_001), format!(" {wide}"));
+        assert_eq!(right("ab", 1), "ab");
+        assert_eq!(right("é", 3), "  é");
+    }
 
     #[test]
     fn tables_are_right_aligned_under_their_headers() {
