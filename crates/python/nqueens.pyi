@@ -1,0 +1,110 @@
+"""Count, list and solve n-queens boards with the nqueens engine (Rust).
+
+Columns are 0-based throughout: row r of a solution has its queen in
+column ``solution[r]``.
+"""
+
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
+import os
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class CountResult:
+    """The counts of one board, with how they were made."""
+
+    n: int
+    total: int
+    unique: int
+    fixed_180: int
+    fixed_90: int
+    nodes: int
+    symmetry_nodes: int
+    resumed_nodes: int
+    seconds: float
+    threads: int
+    solver: str
+    depth: Optional[int]
+    subproblems: Optional[int]
+    verified: Optional[bool]
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class EstimateResult:
+    """What a sample says of a count: the fields of ``nqueens estimate --format json``."""
+
+    n: int
+    solver: str
+    design: str
+    strata: Optional[int]
+    samples: int
+    subproblems: int
+    row_sets: int
+    total_estimate: int
+    total_low: int
+    total_high: int
+    unique_estimate: int
+    unique_low: int
+    unique_high: int
+    cpu_seconds_estimate: float
+    cpu_seconds_low: float
+    cpu_seconds_high: float
+    wall_seconds_estimate: float
+    wall_seconds_low: float
+    wall_seconds_high: float
+    cores: int
+    relative_half_width: float
+    degrees_of_freedom: Optional[int]
+    fixed_180: int
+    fixed_90: int
+    split_cpu_seconds: float
+    symmetry_cpu_seconds: float
+    peak_memory_bytes: int
+    threads: int
+    seed: int
+    seconds: float
+    stopped: bool
+    note: str
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class SolutionIterator(Iterator[npt.NDArray[np.uint8]]):
+    def __iter__(self) -> "SolutionIterator": ...
+    def __next__(self) -> npt.NDArray[np.uint8]: ...
+
+def count(
+    n: int,
+    *,
+    threads: Optional[int] = None,
+    solver: str = "halves",
+    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    max_memory: Optional[int] = None,
+) -> CountResult: ...
+def table(
+    first: Optional[int] = 1, last: Optional[int] = 12, *, threads: Optional[int] = None
+) -> List[CountResult]: ...
+def solutions(
+    n: int,
+    *,
+    unique: bool = False,
+    prefix: Optional[Sequence[int]] = None,
+    limit: Optional[int] = None,
+) -> npt.NDArray[np.uint8]: ...
+def iter_solutions(
+    n: int,
+    *,
+    unique: bool = False,
+    prefix: Optional[Sequence[int]] = None,
+    limit: Optional[int] = None,
+) -> SolutionIterator: ...
+def solve(n: int, method: str = "construct", seed: Optional[int] = None) -> npt.NDArray[np.uint32]: ...
+def solvers() -> List[Dict[str, Any]]: ...
+def estimate(
+    n: int,
+    *,
+    samples: Optional[int] = None,
+    seconds: Optional[float] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    cores: Optional[int] = None,
+) -> EstimateResult: ...

@@ -1,0 +1,52 @@
+//! The Python module `nqueens`: the engine behind the `nqueens` command,
+//! called from Python. A thin layer over the Rust crates (the scheduler
+//! counts, the puzzles list and solve), with no search of its own: each
+//! function checks its arguments with the CLI's messages, runs the same
+//! code as the CLI's verb off the GIL, and returns Python objects
+//! (exact ints, NumPy arrays).
+//!
+//! ```text
+//! >>> import nqueens
+//! >>> nqueens.count(8)
+//! CountResult(n=8, total=92, unique=12, ...)
+//! ```
+//!
+//! Built by maturin from `pyproject.toml` (`pip install ./crates/python`);
+//! tested by `tests/` (pytest); typed by `nqueens.pyi`.
+
+mod args;
+mod checkpoint;
+mod count;
+mod estimate;
+mod interrupt;
+mod solutions;
+mod solve;
+mod solvers;
+
+use pyo3::prelude::*;
+
+/// Count, list and solve n-queens boards with the nqueens engine (Rust).
+///
+/// >>> import nqueens
+/// >>> nqueens.count(8).total
+/// 92
+/// >>> nqueens.solutions(6).tolist()[0]
+/// [1, 3, 5, 0, 2, 4]
+///
+/// Functions: count, table, solutions, iter_solutions, solve, solvers,
+/// estimate. Columns are 0-based throughout.
+#[pymodule]
+fn nqueens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<count::CountResult>()?;
+    m.add_class::<estimate::EstimateResult>()?;
+    m.add_class::<solutions::SolutionIterator>()?;
+    m.add_function(wrap_pyfunction!(count::count, m)?)?;
+    m.add_function(wrap_pyfunction!(count::table, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions::iter_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solvers::solvers, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
+    Ok(())
+}

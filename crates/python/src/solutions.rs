@@ -1,0 +1,194 @@
+//! `solutions` and `iter_solutions`: the listing behind `nqueens
+//! solutions` (`nqueens_puzzles::solutions`), as a NumPy array or a
+//! Python iterator that holds the Rust iterator.
+
+use nqueens_kernel::{Board, MAX_N};
+use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+
+use crate::args::{self, value_error};
+
+/// Rows gathered between two checks for Ctrl-C while an array is filled.
+const CHECK_EVERY: usize = 1 << 16;
+
+/// All solutions, or only the fundamental ones (one per orbit).
+enum Listing {
+    All(Solutions),
+    Unique(Fundamentals),
+}
+
+impl Iterator for Listing {
+    type Item = Solution;
+    fn next(&mut self) -> Option<Solution> {
+        match self {
+            Listing::All(it) => it.next(),
+            Listing::Unique(it) => it.next().map(|(s, _orbit)| s),
+        }
+    }
+}
+
+/// The listing the arguments ask for, checked as the CLI checks them.
+fn listing(
+    n: &Bound<'_, PyAny>,
+    unique: bool,
+    prefix: Option<Vec<i64>>,
+    limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Board, Listing, Option<u64>)> {
+    let board = args::board(n, MAX_N, "")?;
+    let limit = args::maybe_whole(limit, "limit", 1..=u64::MAX)?;
+    let prefix = prefix.map(|p| columns(&p, board.n())).transpose()?;
+    let prefix = prefix.as_deref().unwrap_or(&[]);
+    let refused = |e: PrefixError| match e {
+        // The kernel's message counts rows and columns from 1; here they
+        // are 0-based, as the prefix was given.
+        PrefixError::Attack(a) => value_error(format!(
+            "prefix: queens on rows {} and {} (columns {} and {}) attack along {}",
+            a.rows[0], a.rows[1], a.columns[0], a.columns[1], a.line
+        )),
+        e => value_error(format!("prefix: {e}")),
+    };
+    let it = if unique {
+        Listing::Unique(Fundamentals::with_prefix(board, prefix).map_err(refused)?)
+    } else {
+        Listing::All(Solutions::with_prefix(board, prefix).map_err(refused)?)
+    };
+    Ok((board, it, limit))
+}
+
+/// A prefix of 0-based columns, with the CLI's messages for `--base 0`
+/// (rows counted from 0 too).
+fn columns(prefix: &[i64], n: usize) -> PyResult<Vec<u8>> {
+    if prefix.len() > n {
+        return Err(value_error(format!(
+            "prefix: the prefix has {} columns, more than the {n} rows of the board",
+            prefix.len()
+        )));
+    }
+    prefix
+        .iter()
+        .enumerate()
+        .map(|(row, &c)| match u8::try_from(c) {
+            Ok(c) if usize::from(c) < n => Ok(c),
+            _ => Err(value_error(format!(
+                "prefix: row {row}: column {c} is off the board (columns run from 0 to {})",
+                n - 1
+            ))),
+        })
+        .collect()
+}
+
+/// Every solution of the n x n board, as a NumPy array.
+///
+/// Row i of the result is one solution: ``a[i, r]`` is the column of the
+/// queen on row r, both counted from 0 (as NumPy indexes), in
+/// lexicographic order. dtype uint8, shape (solutions, n).
+///
+/// Args:
+///     n: the board side, 1 to 32.
+///     unique: only the fundamental solutions, one per orbit under the 8
+///         symmetries of the square (each the smallest of its orbit).
+///     prefix: the 0-based columns of the first rows' queens: only the
+///         solutions that start so.
+///     limit: at most this many rows.
+///
+/// >>> a = nqueens.solutions(6)
+/// >>> a.shape, a.dtype
+/// ((4, 6), dtype('uint8'))
+/// >>> a[0].tolist()
+/// [1, 3, 5, 0, 2, 4]
+/// >>> len(nqueens.solutions(8, unique=True))
+/// 12
+#[pyfunction]
+#[pyo3(signature = (n, *, unique=false, prefix=None, limit=None))]
+pub fn solutions<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    unique: bool,
+    prefix: Option<Vec<i64>>,
+    limit: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let (board, it, limit) = listing(n, unique, prefix, limit)?;
+    let width = board.n();
+    let mut it = it.take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX));
+    let mut flat = Vec::new();
+    let mut rows = 0;
+    loop {
+        // Batches off the GIL, with Ctrl-C looked at between them.
+        let (back, batch, more) = py.detach(move || {
+            let mut batch = Vec::new();
+            let mut more = true;
+            for _ in 0..CHECK_EVERY {
+                match it.next() {
+                    Some(s) => batch.extend_from_slice(s.columns()),
+                    None => {
+                        more = false;
+                        break;
+                    }
+                }
+            }
+            (it, batch, more)
+        });
+        it = back;
+        rows += batch.len() / width;
+        flat.extend_from_slice(&batch);
+        if !more {
+            break;
+        }
+        py.check_signals()?;
+    }
+    let array = Array2::from_shape_vec((rows, width), flat).expect("rows of n columns");
+    Ok(array.into_pyarray(py))
+}
+
+/// The solutions one at a time: ``iter_solutions`` takes the arguments of
+/// ``solutions`` and yields each row as a uint8 array of n 0-based
+/// columns, holding only the search's state (a few hundred bytes).
+#[pyclass(module = "nqueens", unsendable)]
+pub struct SolutionIterator {
+    it: std::iter::Take<Listing>,
+}
+
+impl std::fmt::Debug for SolutionIterator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SolutionIterator")
+    }
+}
+
+#[pymethods]
+impl SolutionIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> Option<Bound<'py, PyArray1<u8>>> {
+        slf.it.next().map(|s| PyArray1::from_slice(py, s.columns()))
+    }
+}
+
+/// Stream the solutions of the n x n board without holding them all.
+///
+/// Yields one uint8 array per solution (0-based column of each row's
+/// queen), in the order of ``solutions``, with the same arguments.
+///
+/// >>> it = nqueens.iter_solutions(8, prefix=[0])
+/// >>> next(it).tolist()
+/// [0, 4, 7, 5, 2, 6, 1, 3]
+/// >>> sum(1 for _ in nqueens.iter_solutions(10))
+/// 724
+#[pyfunction]
+#[pyo3(signature = (n, *, unique=false, prefix=None, limit=None))]
+pub fn iter_solutions(
+    n: &Bound<'_, PyAny>,
+    unique: bool,
+    prefix: Option<Vec<i64>>,
+    limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SolutionIterator> {
+    let (_, it, limit) = listing(n, unique, prefix, limit)?;
+    let limit = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+    Ok(SolutionIterator { it: it.take(limit) })
+}

@@ -1,0 +1,87 @@
+//! `solve`: one solution by a named method (`nqueens_puzzles::solve`,
+//! what `nqueens solve` runs), for any n the CLI accepts.
+
+use std::sync::Arc;
+
+use nqueens_puzzles::solve::{self as method_of, Method, Options};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+
+use crate::args::{self, value_error};
+use crate::interrupt::{run_interruptible, StopFlag};
+
+/// The names of the methods `keep` keeps, for messages.
+fn names(keep: impl Fn(Method) -> bool) -> String {
+    let kept: Vec<&str> = Method::ALL
+        .into_iter()
+        .filter(|&m| keep(m))
+        .map(Method::name)
+        .collect();
+    kept.join(", ")
+}
+
+/// Whose limit `n` is checked against (the CLI's words).
+fn owner(method: Method) -> String {
+    let max = method.max_n();
+    if max == method_of::MAX_N {
+        return format!(" for the {} method", method.name());
+    }
+    format!(
+        " for the {} method (its practical limit; for larger boards use {})",
+        method.name(),
+        names(|m| m.max_n() > max)
+    )
+}
+
+/// Find one solution of the n x n board.
+///
+/// Returns a uint32 NumPy array of n entries: entry r is the 0-based
+/// column of the queen on row r.
+///
+/// Args:
+///     n: the board side, up to 10,000,000 for construct, construct-mod6
+///         and min-conflicts (smaller for the searching methods).
+///     method: construct, construct-mod6, min-conflicts, heuristic,
+///         random, backtrack or accessibility (``nqueens solve --help``).
+///     seed: the seed of min-conflicts and random (default 0).
+///
+/// Raises:
+///     ValueError: no solution (n = 2, 3), the method gave up, or an
+///         argument out of range (the CLI's message).
+///
+/// >>> nqueens.solve(8).tolist()
+/// [5, 0, 4, 1, 7, 2, 6, 3]
+/// >>> len(nqueens.solve(1_000_000, method="min-conflicts", seed=1))
+/// 1000000
+#[pyfunction]
+#[pyo3(signature = (n, method="construct", seed=None))]
+pub fn solve<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    method: &str,
+    seed: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let method = Method::by_name(method).ok_or_else(|| {
+        value_error(format!(
+            "unknown method '{method}' (known: {})",
+            names(|_| true)
+        ))
+    })?;
+    let n = args::size(n, "n", 1..=method.max_n(), &owner(method))?;
+    let mut options = Options::default();
+    if let Some(seed) = seed.filter(|s| !s.is_none()) {
+        if !method.is_seeded() {
+            return Err(value_error(format!(
+                "seed applies to the methods that draw random numbers ({}), not to {}",
+                names(Method::is_seeded),
+                method.name()
+            )));
+        }
+        options.seed = args::whole(seed, "seed", 0..=u64::MAX, "")?;
+    }
+    let found = run_interruptible(py, Arc::new(StopFlag::default()), move || {
+        method_of::solve(n, method, &options)
+    })?;
+    let solution = found.map_err(|e| value_error(e.to_string()))?;
+    Ok(solution.columns.into_pyarray(py))
+}
