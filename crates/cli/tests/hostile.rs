@@ -26,3 +26,98 @@ fn space_prints_every_format_at_its_largest_sizes() {
         }
     }
 }
+
+/// The binary under test.
+const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `nqueens args` in `dir` under 1 GiB of address space and a 20 s
+/// bound: a spin or an unbounded allocation fails the test.
+fn bounded(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut cmd = assert_cmd::Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 1048576; exec \"$0\" \"$@\"")
+        .arg(BIN)
+        .args(args)
+        .current_dir(dir)
+        .timeout(std::time::Duration::from_secs(20));
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.code().is_some(),
+        "nqueens {args:?} was killed (time or memory bound): {out:?}"
+    );
+    out
+}
+
+/// `plot` reads a recorded run as untrusted: every numeric field at and
+/// past its range, non-finite, and names with control characters are
+/// either drawn quickly or refused with one line; nothing is left but
+/// what was there and the plot.
+#[test]
+fn plot_refuses_or_draws_every_extreme_record_within_bounds() {
+    let dir = scratch("plot");
+    let header = "n,solver,threads,run,seconds,total,unique,nodes";
+    let good = "8,p,1,1,0.1,92,12,100";
+    let drawn = [
+        "1,p,1,1,0,1,1,0",
+        "32,p,1,1,1e12,1,1,1e36",
+        "1,p,1,1,1e-300,1,1,1e-300",
+        "8,p,1,1,0.1,92,12,",
+    ];
+    let refused = [
+        "0,p,1,1,0.1,92,12,5",
+        "33,p,1,1,0.1,92,12,5",
+        "18446744073709551616,p,1,1,0.1,92,12,5",
+        "8,p,1,1,inf,92,12,5",
+        "8,p,1,1,-inf,92,12,5",
+        "8,p,1,1,NaN,92,12,5",
+        "8,p,1,1,1e308,92,12,5",
+        "8,p,1,1,1.1e12,92,12,5",
+        "8,p,1,1,0.1,92,12,inf",
+        "8,p,1,1,0.1,92,12,nan",
+        "8,p,1,1,0.1,92,12,1e37",
+        "8,p,1,1,0.1,92,12,-1",
+        "8,a\u{1b}[31mb,1,1,0.1,92,12,5",
+        "8,a\u{7}b,1,1,0.1,92,12,5",
+    ];
+    for (row, ok) in drawn
+        .iter()
+        .map(|r| (r, true))
+        .chain(refused.iter().map(|r| (r, false)))
+    {
+        let run = dir.join("run");
+        let _ = std::fs::remove_dir_all(&run);
+        std::fs::create_dir(&run).unwrap();
+        std::fs::write(run.join("raw.csv"), format!("{header}\n{good}\n{row}\n")).unwrap();
+        let out = bounded(&dir, &["plot", "run", "--out", "run/p.svg"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        if ok {
+            assert!(out.status.success(), "{row}: {err}");
+            let svg = std::fs::read_to_string(run.join("p.svg")).unwrap();
+            assert!(!svg.chars().any(|c| c.is_control() && !"\n\t\r".contains(c)));
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{row}: {err}");
+            assert_eq!(err.lines().count(), 1, "{row}: {err}");
+            assert!(err.contains("is not a run record"), "{row}: {err}");
+        }
+        let mut names: Vec<String> = std::fs::read_dir(&run)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let expected: &[&str] = if ok {
+            &["p.svg", "raw.csv"]
+        } else {
+            &["raw.csv"]
+        };
+        assert_eq!(names, expected, "{row}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

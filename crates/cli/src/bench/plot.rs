@@ -1,6 +1,14 @@
 //! `nqueens plot DIR`: seconds and nodes against n, per solver, from a
 //! recorded benchmark run, as one SVG file (plotters; text is left to the
 //! SVG viewer, so no font library is needed).
+//!
+//! A record is read as untrusted: every field is checked against the
+//! range a run of `bench` can write (n up to `MAX_N`, finite seconds and
+//! nodes below [`MAX_SECONDS`] and [`MAX_NODES`], solver names of printable
+//! characters), so a damaged or forged record is refused instead of
+//! spinning plotters' axis code or growing memory; the plot is drawn in
+//! memory before `--out` is opened, so its temporary file lives only for
+//! the write.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -10,9 +18,19 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use plotters::prelude::*;
 
+use nqueens_kernel::MAX_N;
+
 use super::record::{RunDir, RAW_HEADER, RAW_HEADER_V1};
 use crate::cli::PlotArgs;
 use crate::io::Output;
+
+/// The most seconds a recorded run can take: about 32,000 years.
+const MAX_SECONDS: f64 = 1e12;
+/// The most nodes a recorded run can count: past any search n <= MAX_N
+/// can make (32! is about 2.6e35 placements of one per row and column).
+const MAX_NODES: f64 = 1e36;
+/// The most labels on the n axis: one per n up to this many sizes.
+const MAX_X_LABELS: usize = 33;
 
 /// Medians per solver, per n: (seconds, nodes); an outside program
 /// (`bench --command`) reports no nodes.
@@ -31,10 +49,11 @@ pub fn run(args: PlotArgs) -> Result<ExitCode> {
     if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
         bail!("--out must name an .svg file, not {}", out.display());
     }
-    // Opened before drawing, so an unwritable --out fails first.
-    let mut file = Output::create(&out, "--out")?;
+    // Drawn first (bounded by the checks in `parse`), so a run killed
+    // while drawing leaves no temporary file beside --out.
     let mut svg = String::new();
     draw(&series, &mut svg).context("cannot draw the plot")?;
+    let mut file = Output::create(&out, "--out")?;
     file.write(|w| w.write_all(svg.as_bytes()))?;
     file.commit()?;
     writeln!(io::stdout(), "wrote {}", out.display())?;
@@ -65,16 +84,26 @@ fn parse(text: &str) -> Result<Series> {
         if f.len() != width {
             bail!(bad());
         }
-        let n: usize = f[0].parse().ok().with_context(bad)?;
+        let n: usize = f[0]
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_N).contains(n))
+            .with_context(bad)?;
+        let within = |max: f64| move |v: &f64| v.is_finite() && (0.0..=max).contains(v);
         let seconds: f64 = f[4]
             .parse()
             .ok()
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .filter(within(MAX_SECONDS))
             .with_context(bad)?;
         let nodes: Option<f64> = match f[7] {
             "" => None,
-            v => Some(v.parse().ok().with_context(bad)?),
+            v => Some(v.parse().ok().filter(within(MAX_NODES)).with_context(bad)?),
         };
+        // The name is drawn as SVG text: no control characters (XML 1.0
+        // has no way to write most of them).
+        if f[1].is_empty() || f[1].chars().any(char::is_control) {
+            bail!(bad());
+        }
         let entry = runs
             .entry((f[1].to_string(), n))
             .or_insert((Vec::new(), nodes));
@@ -153,7 +182,7 @@ fn panel(
         .configure_mesh()
         .x_desc("n")
         .y_desc(unit)
-        .x_labels(hi - lo + 2)
+        .x_labels((hi - lo + 2).min(MAX_X_LABELS))
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.0e}"))
         .draw()?;
@@ -208,6 +237,24 @@ mod tests {
             .contains("header"));
         let broken = format!("{RAW_HEADER_V1}\n8,pairs,2,1,fast,92,12,100\n");
         assert!(parse(&broken).unwrap_err().to_string().contains("line 2"));
+        for row in [
+            "0,p,1,1,0.1,92,12,5",
+            "33,p,1,1,0.1,92,12,5",
+            "99999999999,p,1,1,0.1,92,12,5",
+            "8,p,1,1,inf,92,12,5",
+            "8,p,1,1,NaN,92,12,5",
+            "8,p,1,1,1e308,92,12,5",
+            "8,p,1,1,-0.5,92,12,5",
+            "8,p,1,1,0.1,92,12,inf",
+            "8,p,1,1,0.1,92,12,NaN",
+            "8,p,1,1,0.1,92,12,-1",
+            "8,p,1,1,0.1,92,12,1e300",
+            "8,,1,1,0.1,92,12,5",
+            "8,a\u{1b}[31m,1,1,0.1,92,12,5",
+        ] {
+            let text = format!("{RAW_HEADER_V1}\n{row}\n");
+            assert!(parse(&text).is_err(), "{row}");
+        }
         assert!(parse(&format!("{RAW_HEADER}\n"))
             .unwrap_err()
             .to_string()
