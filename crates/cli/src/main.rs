@@ -17,6 +17,7 @@ mod render;
 mod request;
 mod run;
 mod verify;
+mod visible;
 
 use std::io::{stderr, stdout, ErrorKind, Write};
 use std::process::ExitCode;
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
     }
     let args = match cli::Args::try_parse() {
         Ok(args) => args,
-        Err(e) => return clap_error(e),
+        Err(e) => return clap_error(visible_clap_error(e)),
     };
     let result = commands::run(args).and_then(|code| {
         // What is still buffered must reach stdout too, or fail here.
@@ -58,7 +59,7 @@ fn fail(err: &anyhow::Error) -> ExitCode {
         Some(e) if err.chain().count() == 1 => format!("cannot write to standard output: {e}"),
         _ => format!("{err:#}"),
     };
-    let _ = writeln!(stderr(), "nqueens: error: {message}");
+    let _ = writeln!(stderr(), "nqueens: error: {}", visible::visible(&message));
     ExitCode::from(if err.is::<commands::Mismatch>() {
         EXIT_MISMATCH
     } else {
@@ -105,9 +106,28 @@ fn clap_error(e: clap::Error) -> ExitCode {
         .take_while(|l| !l.is_empty())
         .collect();
     let message = paragraph.join(" ");
-    let message = message.trim_start_matches("error: ");
+    let message = visible::visible(message.trim_start_matches("error: "));
     let _ = writeln!(stderr(), "nqueens: error: {message} (see 'nqueens --help')");
     ExitCode::from(EXIT_USAGE)
+}
+
+/// clap quotes a bad argument into its message as typed, and a newline
+/// in it would split the message: the same parse of the arguments with
+/// their control characters escaped (`visible`) fails the same way and
+/// quotes them escaped. Arguments that are not all UTF-8 keep clap's own
+/// error, which does not quote them.
+fn visible_clap_error(e: clap::Error) -> clap::Error {
+    let Some(args) = std::env::args_os()
+        .map(|a| a.into_string().ok())
+        .collect::<Option<Vec<String>>>()
+    else {
+        return e;
+    };
+    if args.iter().all(|a| visible::visible(a) == a.as_str()) {
+        return e;
+    }
+    let shown = args.iter().map(|a| visible::visible(a).into_owned());
+    cli::Args::try_parse_from(shown).err().unwrap_or(e)
 }
 
 /// A closed pipe (`nqueens table --to 20 | head`) ends output quietly.
@@ -134,7 +154,8 @@ fn stdout_failure_ends_quietly() {
             Some(why) => {
                 let _ = writeln!(
                     stderr(),
-                    "nqueens: error: cannot write to standard output: {why}"
+                    "nqueens: error: cannot write to standard output: {}",
+                    visible::visible(why)
                 );
                 std::process::exit(i32::from(EXIT_USAGE));
             }

@@ -121,3 +121,54 @@ fn plot_refuses_or_draws_every_extreme_record_within_bounds() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[path = "fuzz/schema.rs"]
+mod schema;
+
+/// Every flag of every verb (read from the binary's own clap definition)
+/// and every verb's first argument, given a value holding a newline, an
+/// escape sequence and a bidirectional override: whatever the verb makes
+/// of it, stderr holds no raw control character and at most one line.
+#[test]
+fn control_characters_in_any_argument_are_never_echoed_raw() {
+    let dir = scratch("echo");
+    let evil = "a\n\u{1b}[31mnqueens: error: fake\r\u{202e}\u{7}";
+    let mut tried = 0;
+    for (verb, flags) in schema::read(BIN) {
+        let mut cases: Vec<Vec<String>> = vec![vec![verb.clone(), evil.into()]];
+        for f in flags.iter().filter(|f| f.value) {
+            cases.push(vec![verb.clone(), f.long.clone(), evil.into()]);
+            cases.push(vec![verb.clone(), format!("{}={evil}", f.long)]);
+        }
+        cases.push(vec![verb.clone(), format!("--no-such-flag{evil}")]);
+        for mut args in cases {
+            // A bench of every solver takes minutes: keep it to n <= 4.
+            if verb == "bench" {
+                args.extend([
+                    "--to".into(),
+                    "4".into(),
+                    "--solvers".into(),
+                    "pairs".into(),
+                ]);
+            }
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = bounded(&dir, &refs);
+            let err = String::from_utf8_lossy(&out.stderr);
+            let body = err.strip_suffix('\n').unwrap_or(&err);
+            assert!(
+                !body.chars().any(|c| c.is_control() && c != '\n'),
+                "{args:?}: raw control character in {err:?}"
+            );
+            assert!(
+                !body.contains('\u{202e}'),
+                "{args:?}: raw override in {err:?}"
+            );
+            if !out.status.success() {
+                assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+            }
+            tried += 1;
+        }
+    }
+    assert!(tried > 150, "only {tried} arguments tried");
+    let _ = std::fs::remove_dir_all(&dir);
+}

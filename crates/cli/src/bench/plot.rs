@@ -56,7 +56,7 @@ pub fn run(args: PlotArgs) -> Result<ExitCode> {
     let mut file = Output::create(&out, "--out")?;
     file.write(|w| w.write_all(svg.as_bytes()))?;
     file.commit()?;
-    writeln!(io::stdout(), "wrote {}", out.display())?;
+    writeln!(io::stdout(), "wrote {}", crate::visible::path(&out))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -24,6 +24,7 @@ use crate::run::journal::Journal;
 use crate::run::memory;
 use crate::run::progress::Bar;
 use crate::run::signals;
+use crate::visible;
 
 /// What a shard's result file is called in messages.
 const RESULT: &str = "the shard result";
@@ -92,13 +93,17 @@ impl Shard<'_> {
         crate::io::refuse_special(&path, RESULT)?;
         match ShardResult::load(&a.out, self.plan, i) {
             Ok(Some(done)) => {
-                eprintln!("nqueens: shard {i} is already done: {}", path.display());
+                eprintln!(
+                    "nqueens: shard {i} is already done: {}",
+                    visible::path(&path)
+                );
                 return print(a.format, &done, &path, true);
             }
             Ok(None) => {}
             Err(e) => eprintln!(
-                "nqueens: shard {i}: the result in {} is unusable ({e:#}); counting it again",
-                a.out.display()
+                "nqueens: shard {i}: the result in {} is unusable ({}); counting it again",
+                visible::path(&a.out),
+                visible::visible(&format!("{e:#}"))
             ),
         }
         let start = Instant::now();
@@ -164,8 +169,8 @@ impl Shard<'_> {
         let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);
         let resume = format!(
             "nqueens run-shard --plan {} --shard {i} --out {}",
-            a.plan.display(),
-            a.out.display()
+            visible::path(&a.plan),
+            visible::path(&a.out)
         );
         *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = Some((Arc::clone(&ck), resume));
         let bar = Bar::new(format!("shard {i}"));

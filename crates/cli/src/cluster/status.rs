@@ -82,6 +82,7 @@ pub fn status(a: request::Status) -> Result<ExitCode> {
     ];
     export::print_one(Format::from(a.format), &record)?;
     for (i, why) in &survey.damaged {
+        let why = crate::visible::visible(why);
         eprintln!("nqueens: shard {i} is damaged: {why}");
     }
     Ok(ExitCode::SUCCESS)

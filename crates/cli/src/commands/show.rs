@@ -72,7 +72,7 @@ pub fn run(args: Show) -> Result<ExitCode> {
         )?;
     }
     if let Some(path) = &args.svg {
-        writeln!(out, "wrote {}", path.display())?;
+        writeln!(out, "wrote {}", crate::visible::path(path))?;
     }
     if attack.is_none() {
         if n == 1 {

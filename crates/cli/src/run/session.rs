@@ -76,6 +76,7 @@ impl Session<'_> {
         let header = Header::new(self.task, self.board.n(), layout);
         let ck = Arc::new(Checkpoint::open(path, &header)?);
         let resume: Vec<String> = std::env::args()
+            .map(|a| crate::visible::visible(&a).into_owned())
             .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
             .collect();
         let resume = resume.join(" ");
