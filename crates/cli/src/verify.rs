@@ -1,6 +1,8 @@
 //! Checking computed counts against the published tables.
 
 use nqueens_kernel::oeis;
+use nqueens_puzzles::variant::Variant;
+use nqueens_sched::Task;
 
 /// How a computed `(total, unique)` compares with OEIS A000170 / A002562.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +50,34 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
     )
 }
 
+/// Checks the total of a variant's or a puzzle's count against what is
+/// published or proved for it, wherever something is: the torus by
+/// Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1), the
+/// minimum dominating sets by OEIS A002564, N + 1 queens with one pawn by
+/// A103330. No three in line has no published table here. A checkpointed
+/// count and a merge of shards call the same check.
+pub fn work(task: Task, n: usize, total: u128) -> Result<(), Mismatch> {
+    let wrong = |known: String| Err(Mismatch(format!("n = {n}: {known}")));
+    match task {
+        Task::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
+            "the torus search found {total} solutions, which contradicts Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1)"
+        )),
+        Task::Dominate => match oeis::MINIMUM_DOMINATING_SETS.get(n) {
+            Some(&known) if known != total => wrong(format!(
+                "counted {total} minimum dominating sets, but OEIS A002564 says {known}"
+            )),
+            _ => Ok(()),
+        },
+        Task::Pawns { queens } if queens == n + 1 => match oeis::QUEENS_AND_ONE_PAWN.get(n) {
+            Some(&known) if known != 0 && known != total => wrong(format!(
+                "counted {total} placements of {queens} queens and a pawn, but OEIS A103330 says {known}"
+            )),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
 /// A computed count that disagrees with the published table: never a
 /// footnote, always a failing exit code.
 #[derive(Debug)]
@@ -78,5 +108,20 @@ mod tests {
         assert_eq!(Check::of(28, 1, 1), Check::Unknown);
         assert_eq!(Check::Match.verified(), Some(true));
         assert_eq!(Check::Unknown.mark(), "-");
+    }
+
+    #[test]
+    fn every_kind_of_work_with_a_known_value_is_checked() {
+        let torus = Task::Variant(Variant::Torus);
+        assert!(work(torus, 5, 10).is_ok());
+        assert!(work(torus, 5, 0).is_err());
+        assert!(work(torus, 6, 4).is_err());
+        assert!(work(Task::Dominate, 4, oeis::MINIMUM_DOMINATING_SETS[4]).is_ok());
+        assert!(work(Task::Dominate, 4, oeis::MINIMUM_DOMINATING_SETS[4] + 1).is_err());
+        let pawns = Task::Pawns { queens: 7 };
+        assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6]).is_ok());
+        assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6] + 2).is_err());
+        assert!(work(Task::Pawns { queens: 5 }, 6, 1).is_ok());
+        assert!(work(Task::Variant(Variant::NoThreeInLine), 8, 9).is_ok());
     }
 }

@@ -172,3 +172,106 @@ fn control_characters_in_any_argument_are_never_echoed_raw() {
     assert!(tried > 150, "only {tried} arguments tried");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// CRC-32 as the shard results use it (zlib's).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & 0u32.wrapping_sub(crc & 1));
+        }
+    }
+    !crc
+}
+
+/// Adds `by` to the first subproblem's count and the total of the shard
+/// result at `path`, and seals it again: a forgery every checksum passes.
+fn forge(path: &std::path::Path, by: u64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let (piece, total) = (&r["subproblems"][0], r["total"].as_u64().unwrap());
+    let (index, solutions) = (piece[0].as_u64().unwrap(), piece[1].as_u64().unwrap());
+    let checksum = format!(",\"checksum\":\"{}\"", r["checksum"].as_str().unwrap());
+    let body = text
+        .trim_end()
+        .replace(&checksum, "")
+        .replacen(
+            &format!("[{index},{solutions},"),
+            &format!("[{index},{},", solutions + by),
+            1,
+        )
+        .replacen(
+            &format!("\"total\":{total},"),
+            &format!("\"total\":{},", total + by),
+            1,
+        );
+    let sealed = format!(
+        "{},\"checksum\":\"{:08x}\"}}\n",
+        body.strip_suffix('}').unwrap(),
+        crc32(body.as_bytes())
+    );
+    std::fs::write(path, sealed).unwrap();
+}
+
+/// Every kind of work with a published (or proved) value is checked by
+/// `merge` as by a checkpointed count: a forged shard, its checksum
+/// recomputed, fails the merge with exit 1 and one line naming the source.
+#[test]
+fn merge_checks_every_kind_of_work_against_its_known_value() {
+    let dir = scratch("known");
+    // The torus has no published table here: Pólya's theorem catches a
+    // count where none can be, not a wrong one where some are.
+    let kinds: [(&[&str], &str); 4] = [
+        (&["8"], "OEIS says 92 / 12"),
+        (&["6", "--torus"], "Pólya"),
+        (&["6", "--dominate"], "OEIS A002564"),
+        (&["6", "--pawns", "7"], "OEIS A103330"),
+    ];
+    for (i, (args, source)) in kinds.iter().enumerate() {
+        let plan = dir.join(format!("plan-{i}.json"));
+        let out = dir.join(format!("r-{i}"));
+        let made = nqueens()
+            .arg("plan")
+            .args(*args)
+            .args(["--shards", "2"])
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{args:?}");
+        std::fs::write(&plan, made.stdout).unwrap();
+        let run = |extra: &[&str]| {
+            nqueens()
+                .arg("run-shard")
+                .arg("--plan")
+                .arg(&plan)
+                .arg("--out")
+                .arg(&out)
+                .args(extra)
+                .output()
+                .unwrap()
+        };
+        let ids = if args.len() == 1 { "0-2" } else { "0-1" };
+        assert!(run(&["--shard", ids]).status.success(), "{args:?}");
+        let merge = || {
+            nqueens()
+                .arg("merge")
+                .arg("--plan")
+                .arg(&plan)
+                .arg(&out)
+                .output()
+                .unwrap()
+        };
+        assert!(merge().status.success(), "{args:?}");
+        // Off by 8, so Burnside's lemma still divides where it applies.
+        forge(&out.join("shard-0.json"), 8);
+        let o = merge();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("nqueens: error: merged") && err.contains(source),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -226,6 +226,7 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
     ));
     record.push(("seed", a.recount.map_or(Cell::Null, |(_, s)| s.into())));
     export::print_one(Format::from(a.format), &record)?;
+    crate::verify::work(task, plan.n, s.total).map_err(|m| Mismatch(format!("merged {}", m.0)))?;
     if let Check::Mismatch {
         total: t,
         unique: u,
