@@ -275,3 +275,108 @@ fn merge_checks_every_kind_of_work_against_its_known_value() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sends `signal` to the run of `args` after `after`, and gives its output.
+fn interrupted(
+    dir: &std::path::Path,
+    args: &[&str],
+    signal: &str,
+    after: std::time::Duration,
+) -> std::process::Output {
+    let child = std::process::Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Every interrupt that saves its work exits 130 with one line on stderr,
+/// as README and docs/formats.md say; the README names 130 among the exit
+/// codes and the fuzzers' figures the tests hold it to.
+#[test]
+fn an_interrupt_that_saved_its_work_exits_130_as_documented() {
+    let dir = scratch("interrupt");
+    let plan = nqueens()
+        .args(["plan", "17", "--solver", "pairs", "--shards", "1"])
+        .output()
+        .unwrap();
+    std::fs::write(dir.join("plan.json"), plan.stdout).unwrap();
+    let runs: [(&[&str], &str, &str); 2] = [
+        (
+            &[
+                "count",
+                "17",
+                "--solver",
+                "pairs",
+                "-j",
+                "1",
+                "--checkpoint",
+                "c",
+            ],
+            "-INT",
+            "interrupted: ",
+        ),
+        (
+            &[
+                "run-shard",
+                "--plan",
+                "plan.json",
+                "--shard",
+                "0",
+                "--out",
+                "r",
+                "-j",
+                "1",
+            ],
+            "-TERM",
+            "interrupted: ",
+        ),
+    ];
+    for (args, signal, says) in runs {
+        let out = interrupted(&dir, args, signal, std::time::Duration::from_millis(1500));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("nqueens: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+    // An estimate interrupted with a sample reports it and succeeds.
+    let args = [
+        "estimate",
+        "20",
+        "--seconds",
+        "60",
+        "-j",
+        "1",
+        "--format",
+        "json",
+    ];
+    let out = interrupted(&dir, &args, "-INT", std::time::Duration::from_millis(1500));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"samples\""));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    assert!(readme.contains("The exit codes are 0, 1, 2 and 130, nothing else"));
+    assert!(readme.contains("over 5,000 argument vectors"));
+    assert!(readme.contains("over 1,000 mutated input files"));
+    let formats = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/formats.md"
+    ))
+    .unwrap()
+    .replace('\n', " ");
+    assert!(formats.contains("2 bad input; 130 an interrupt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
