@@ -36,7 +36,7 @@ use vectors::{known_bug, vector};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// Vectors drawn from each seed.
-const PER_SEED: usize = 420;
+const PER_SEED: usize = 1000;
 /// Seeds run every time, so a regression shows on every machine.
 const FIXED_SEEDS: [u64; 4] = [1, 2, 0x5eed_cafe, 0xdead_beef_0bad_f00d];
 /// Wall time a vector may take before it counts as a hang.
@@ -125,7 +125,7 @@ impl Scratch {
 /// Runs one vector; `Err` describes what it broke.
 fn check(args: &[String], scratch: &Scratch) -> Result<(), String> {
     scratch.reset();
-    let mut command = Command::new(BIN);
+    let mut command = harness::memory_bounded(BIN);
     command
         .args(args)
         .current_dir(&scratch.dir)
@@ -186,7 +186,7 @@ fn seeds() -> (Vec<u64>, Option<usize>) {
 }
 
 #[test]
-fn random_argument_vectors_fail_cleanly() {
+fn at_least_5000_argument_vectors_each_under_a_time_and_memory_bound_fail_cleanly() {
     let (seeds, only) = seeds();
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
@@ -266,6 +266,6 @@ fn random_argument_vectors_fail_cleanly() {
         workers,
         "written beside the scratch directories"
     );
-    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_SEED", 2000);
+    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_SEED", 5000);
     let _ = fs::remove_dir_all(&root);
 }

@@ -30,7 +30,7 @@ use vectors::Rng;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// Inputs mutated from each seed, spread evenly over the four kinds.
-const PER_SEED: usize = 160;
+const PER_SEED: usize = 250;
 const FIXED_SEEDS: [u64; 3] = [1, 0x5eed_f11e, 0xdead_beef_0bad_f00d];
 const BOUND: Duration = Duration::from_secs(10);
 const WORKERS: usize = 4;
@@ -230,7 +230,7 @@ enum Broken {
 }
 
 fn run(args: &[&str], dir: &Path) -> Result<Ran, Broken> {
-    let mut command = Command::new(BIN);
+    let mut command = harness::memory_bounded(BIN);
     command.args(args).current_dir(dir);
     let Some(ran) = harness::run_bounded(command, BOUND).unwrap() else {
         return Err(Broken::Hang(format!(
@@ -361,7 +361,8 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
 }
 
 #[test]
-fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
+fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cleanly_and_never_merge_wrong(
+) {
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-files-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     let valid = Valid::make(&root.join("valid"));
@@ -416,6 +417,6 @@ fn mutated_files_are_refused_cleanly_and_never_merge_wrong() {
         work.len() - accepted.load(Ordering::Relaxed) - failures.len(),
         failures.len() - panics - hangs
     );
-    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_FILES_SEED", 600);
+    harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_FILES_SEED", 1000);
     let _ = fs::remove_dir_all(&root);
 }

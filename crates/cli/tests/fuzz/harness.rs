@@ -67,6 +67,21 @@ pub fn assert_clean(failures: &[String], cases: usize, var: &str, least: usize) 
     }
 }
 
+/// Address space each fuzzed run may map, in KiB (`ulimit -v`): far above
+/// what any vector's small board needs, so an unbounded allocation fails
+/// the run (an abort, or exit 2 from a refused budget) instead of growing.
+pub const MEMORY_KIB: u64 = 4 << 20;
+
+/// `bin` run through `sh -c 'ulimit -v ...; exec bin ARGS'`: the caller
+/// adds the arguments, as to `Command::new(bin)`.
+pub fn memory_bounded(bin: &str) -> std::process::Command {
+    let mut c = std::process::Command::new("sh");
+    c.arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
+        .arg(bin);
+    c
+}
+
 /// A program that ended within its time bound.
 pub struct Finished {
     pub status: std::process::ExitStatus,
