@@ -447,7 +447,7 @@ pub struct PlanArgs {
     /// Splitting solver [default: the default solver].
     #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
-    /// Split depth [default: enough for 64 subproblems per shard].
+    /// Split depth [default: pairs and parallel: enough for 64 subproblems per shard; halves: n/2, its fastest cut, whose subproblems are fixed by n].
     #[arg(long, value_name = "D")]
     pub depth: Option<String>,
     #[command(flatten)]

@@ -166,6 +166,23 @@ fn bad_plans_and_arguments_are_refused() {
             "--shards must be a whole number from 1 to 4194304, not 5000000",
         ),
         (
+            // The halves split of n = 20 is fixed by n (its depth is the
+            // left width): no depth makes 65,536 shards of it.
+            vec!["plan".into(), "20".into(), "--shards".into(), "65536".into()],
+            "--shards 65536 is more than the 46508 subproblems of n = 20 at depth 10 (ask for fewer shards)",
+        ),
+        (
+            vec![
+                "plan".into(),
+                "9".into(),
+                "--shards".into(),
+                "5000".into(),
+                "--solver".into(),
+                "pairs".into(),
+            ],
+            "(ask for fewer shards or a deeper --depth)",
+        ),
+        (
             vec![
                 "plan".into(),
                 "9".into(),

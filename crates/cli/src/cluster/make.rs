@@ -27,7 +27,17 @@ pub fn plan(a: request::Plan) -> Result<ExitCode> {
         )
     })?;
     if k > layout.subproblems {
-        bail!("--shards {k} is more than the {} subproblems at depth {} (ask for fewer shards or a deeper --depth)", layout.subproblems, layout.depth);
+        // A deeper cut helps only the solvers whose depth is a row count.
+        let how = match task {
+            Task::Solver(s) if s.name() != "halves" => "ask for fewer shards or a deeper --depth",
+            _ => "ask for fewer shards",
+        };
+        bail!(
+            "--shards {k} is more than the {} subproblems of n = {} at depth {} ({how})",
+            layout.subproblems,
+            board.n(),
+            layout.depth
+        );
     }
     // Only an ordinary count searches its symmetries apart from its
     // total: the symmetry shard, numbered after the others, does it.
