@@ -140,7 +140,7 @@ impl CountResult {
 /// A scheduler error as a Python exception: a refusal for want of memory
 /// is a `MemoryError`, a pool the OS would not give a `RuntimeError`, the
 /// rest are bad input.
-fn raise(e: nqueens_sched::Error) -> PyErr {
+pub fn raise(e: nqueens_sched::Error) -> PyErr {
     match e {
         nqueens_sched::Error::OverBudget { .. } => PyMemoryError::new_err(format!(
             "{e}; raise max_memory, count on fewer threads, or use solver='mirror', which keeps no lists"

@@ -226,6 +226,54 @@ def test_errors(call, error, message):
     assert str(e.value).startswith(message), str(e.value)
 
 
+# --- checkpoints: the CLI's files --------------------------------------------
+
+def test_checkpoint_records_and_resumes(tmp_path):
+    path = tmp_path / "n12.ckpt"
+    first = nqueens.count(12, threads=2, checkpoint=path)
+    assert first.total == 14200 and first.resumed_nodes == 0
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("nqueens-checkpoint 2 work=count n=12 solver=halves ")
+    assert len(lines) == 1 + first.subproblems
+    again = nqueens.count(12, threads=1, checkpoint=str(path))
+    assert (again.total, again.unique) == (14200, 1787)
+    assert again.resumed_nodes > 0
+    with pytest.raises(ValueError, match="belongs to another count: n 12 .this run: 13."):
+        nqueens.count(13, checkpoint=path)
+
+
+@pytest.mark.skipif(not os.environ.get("NQUEENS_BIN"),
+                    reason="NQUEENS_BIN (the nqueens binary) not set")
+def test_checkpoint_written_by_the_cli_resumes_here(tmp_path):
+    path = tmp_path / "cli.ckpt"
+    subprocess.run([os.environ["NQUEENS_BIN"], "count", "11", "--checkpoint",
+                    str(path)], check=True, capture_output=True)
+    r = nqueens.count(11, checkpoint=path)
+    assert r.total == 2680 and r.resumed_nodes > 0
+
+
+def test_interrupted_count_keeps_its_checkpoint(tmp_path):
+    path = tmp_path / "n18.ckpt"
+    code = textwrap.dedent(f"""
+        import sys, nqueens
+        print("counting", flush=True)
+        try:
+            nqueens.count(18, threads=1, checkpoint={str(path)!r})
+        except KeyboardInterrupt:
+            sys.exit(130)
+    """)
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                         text=True)
+    assert p.stdout.readline().strip() == "counting"
+    time.sleep(1.0)
+    p.send_signal(signal.SIGINT)
+    assert p.wait(timeout=2) == 130
+    saved = len(path.read_text().splitlines()) - 1
+    r = nqueens.count(18, threads=2, checkpoint=path)
+    assert (r.total, r.unique) == (666090624, 83263591)
+    assert 0 < saved < r.subproblems and r.resumed_nodes > 0
+
+
 # --- Ctrl-C, threads and the GIL ---------------------------------------------
 
 def test_keyboard_interrupt_during_a_long_count():

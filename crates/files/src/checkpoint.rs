@@ -1,0 +1,514 @@
+//! Checkpoints: finished subproblems recorded durably, so a long count can
+//! be interrupted (Ctrl-C, SIGTERM, `kill -9`, a crash) and resumed without
+//! redoing finished work or mixing in anything foreign.
+//!
+//! The file is text, append-only. The first line names everything the
+//! split depends on; each later line records one finished subproblem and
+//! carries a CRC-32 that also covers the header, so a line can neither be
+//! damaged nor moved into another checkpoint unnoticed:
+//!
+//! ```text
+//! nqueens-checkpoint 2 work=count n=16 solver=pairs depth=3 subproblems=462 kernel=0.1.0 crc=1c291ca3
+//! 17 31520 1130322 9f1e0a44
+//! ```
+//!
+//! `work` names the kind of work (`count`, `torus`, `no-three-in-line`,
+//! `dominate`, `pawns-with-Q-queens`), so a checkpoint of one kind is never
+//! resumed by another. A record holds the piece's index and what it found:
+//! solutions and nodes, and for the variants the solutions fixed by a half
+//! turn, by a quarter turn, and the fundamental ones. Format 1 files (before
+//! `work` was recorded, ordinary counts only) still resume: their header
+//! reads as `work=count`, and new records are chained to it as before.
+//!
+//! Each record is written with one `write` call and flushed to the OS as
+//! soon as its subproblem finishes, so `kill -9` loses at most the
+//! subproblems in flight; the file is also synced to disk every few seconds
+//! and at the end, for power loss. A crash can leave a torn last line: it is
+//! dropped on resume. A damaged line anywhere else, a duplicate with another
+//! count, or a header that differs from the run's is refused, naming what
+//! differs.
+//!
+//! The file is read back only if it is a regular file, and with a bound:
+//! its header first (at most [`HEADER_MAX`] bytes), then the whole of it,
+//! at most what the header's subproblem count allows, so a device, a FIFO
+//! or a huge foreign file is refused at once. A failed append (a full
+//! disk) is cut back off the file, so the records before it stay whole and
+//! the same command resumes from them once there is space again.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use nqueens_sched::Found;
+
+use crate::io;
+
+/// Format version of the files this build writes; it reads 1 and 2.
+const VERSION: u32 = 2;
+/// How often appended records are synced to disk.
+const SYNC_EVERY: Duration = Duration::from_secs(2);
+/// The longest header line a checkpoint can have, with room to spare.
+const HEADER_MAX: u64 = 4096;
+/// The longest record: an index and five numbers of 20 digits each, the
+/// CRC, the spaces and the newline (135 bytes), with room to spare.
+const RECORD_MAX: u64 = 160;
+/// What a checkpoint file is called in messages.
+const WHAT: &str = "checkpoint";
+
+/// What a checkpoint belongs to: the count must match it exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Format version; 1 files resume ordinary counts.
+    pub version: u32,
+    /// The kind of work (`nqueens_sched::Task::work`).
+    pub work: String,
+    pub n: usize,
+    pub solver: String,
+    pub depth: usize,
+    pub subproblems: usize,
+    pub kernel: String,
+}
+
+impl Header {
+    /// The header of this build's format.
+    pub fn new(task: nqueens_sched::Task, n: usize, layout: nqueens_sched::Layout) -> Header {
+        Header {
+            version: VERSION,
+            work: task.work(),
+            n,
+            solver: task.solver().to_string(),
+            depth: layout.depth,
+            subproblems: layout.subproblems,
+            kernel: nqueens_kernel::VERSION.to_string(),
+        }
+    }
+
+    fn line_body(&self) -> String {
+        let work = match self.version {
+            1 => String::new(),
+            _ => format!(" work={}", self.work),
+        };
+        format!(
+            "nqueens-checkpoint {}{work} n={} solver={} depth={} subproblems={} kernel={}",
+            self.version, self.n, self.solver, self.depth, self.subproblems, self.kernel
+        )
+    }
+
+    /// Numbers recorded per piece: 5 for the variants, 2 for the others.
+    fn width(&self) -> usize {
+        nqueens_sched::Task::parse(&self.work, &self.solver).map_or(2, |t| t.width())
+    }
+
+    fn line(&self) -> String {
+        let body = self.line_body();
+        format!("{body} crc={:08x}", crc32(body.as_bytes()))
+    }
+
+    fn parse(line: &str) -> Option<Header> {
+        let (body, crc) = line.rsplit_once(" crc=")?;
+        if u32::from_str_radix(crc, 16).ok()? != crc32(body.as_bytes()) {
+            return None;
+        }
+        let mut words = body.split(' ');
+        if words.next()? != "nqueens-checkpoint" {
+            return None;
+        }
+        let version = words
+            .next()?
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=VERSION).contains(v))?;
+        let fields: HashMap<&str, &str> = words.filter_map(|w| w.split_once('=')).collect();
+        let work = match version {
+            1 => "count",
+            _ => fields.get("work")?,
+        };
+        Some(Header {
+            version,
+            work: work.to_string(),
+            n: fields.get("n")?.parse().ok()?,
+            solver: fields.get("solver")?.to_string(),
+            depth: fields.get("depth")?.parse().ok()?,
+            subproblems: fields.get("subproblems")?.parse().ok()?,
+            kernel: fields.get("kernel")?.to_string(),
+        })
+    }
+
+    /// The first difference from `other`, in words, if any.
+    fn difference(&self, other: &Header) -> Option<String> {
+        let pairs = [
+            ("work", self.work.clone(), other.work.clone()),
+            ("n", self.n.to_string(), other.n.to_string()),
+            ("solver", self.solver.clone(), other.solver.clone()),
+            (
+                "split depth",
+                self.depth.to_string(),
+                other.depth.to_string(),
+            ),
+            (
+                "subproblem count",
+                self.subproblems.to_string(),
+                other.subproblems.to_string(),
+            ),
+            ("kernel version", self.kernel.clone(), other.kernel.clone()),
+        ];
+        pairs
+            .into_iter()
+            .find(|(_, a, b)| a != b)
+            .map(|(what, a, b)| format!("{what} {a} (this run: {b})"))
+    }
+}
+
+/// An open checkpoint: what it already holds, and the file to append to.
+#[derive(Debug)]
+pub struct Checkpoint {
+    path: PathBuf,
+    header_crc: u32,
+    subproblems: usize,
+    width: usize,
+    recorded: HashMap<u64, Found>,
+    appended: AtomicUsize,
+    file: Mutex<Appender>,
+}
+
+/// The file appended to, when it was last synced, and its length after
+/// the last whole record.
+#[derive(Debug)]
+struct Appender {
+    file: File,
+    synced: Instant,
+    len: u64,
+}
+
+impl Checkpoint {
+    /// Reads the header of an existing checkpoint, if `path` is one.
+    pub fn recorded_header(path: &Path) -> Result<Option<Header>> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        read_header(path).map(Some)
+    }
+
+    /// Opens `path` for `header`: creates it, or loads and checks it.
+    pub fn open(path: &Path, header: &Header) -> Result<Checkpoint> {
+        let mut header_crc = crc32(header.line().as_bytes());
+        let width = header.width();
+        let mut recorded = HashMap::new();
+        let shown = path.display();
+        let (file, len) = if path.exists() {
+            let theirs = read_header(path)?;
+            if let Some(diff) = theirs.difference(header) {
+                bail!("checkpoint {shown} belongs to another count: {diff}");
+            }
+            let file = lock(path, io::open_append(path, WHAT)?)?;
+            // Read once it is ours: nothing else appends while it is read.
+            let bound =
+                HEADER_MAX.saturating_add(RECORD_MAX.saturating_mul(header.subproblems as u64));
+            let text = io::read_to_string_bounded(path, WHAT, bound)?;
+            let mut lines = text.split_inclusive('\n');
+            let first = lines.next().unwrap_or("");
+            // Records are chained to the file's own header line (format 1
+            // or 2), and new ones follow them.
+            header_crc = crc32(theirs.line().as_bytes());
+            let mut good_len = first.len();
+            let rest: Vec<&str> = lines.collect();
+            for (i, line) in rest.iter().enumerate() {
+                let last = i + 1 == rest.len();
+                match parse_record(line.trim_end(), header_crc, header.subproblems, width)
+                    .filter(|_| line.ends_with('\n'))
+                {
+                    Some((index, tally)) => {
+                        if let Some(old) = recorded.insert(index, tally) {
+                            if old != tally {
+                                bail!("checkpoint {shown} is damaged: subproblem {index} is recorded twice with different counts");
+                            }
+                        }
+                        good_len += line.len();
+                    }
+                    // A crash mid-write leaves at most the last line torn: drop it.
+                    None if last => break,
+                    None => bail!(
+                        "checkpoint {shown} is damaged at line {} (bad record or checksum)",
+                        i + 2
+                    ),
+                }
+            }
+            file.set_len(good_len as u64)
+                .with_context(|| format!("cannot cut the torn last line off checkpoint {shown}"))?;
+            (file, good_len as u64)
+        } else {
+            // Written whole first, so a checkpoint never exists without its
+            // header.
+            let line = header.line() + "\n";
+            io::write_whole(path, WHAT, line.as_bytes())?;
+            (lock(path, io::open_append(path, WHAT)?)?, line.len() as u64)
+        };
+        Ok(Checkpoint {
+            path: path.to_path_buf(),
+            header_crc,
+            subproblems: header.subproblems,
+            width,
+            recorded,
+            appended: AtomicUsize::new(0),
+            file: Mutex::new(Appender {
+                file,
+                synced: Instant::now(),
+                len,
+            }),
+        })
+    }
+
+    pub fn recorded(&self, index: u64) -> Option<Found> {
+        self.recorded.get(&index).copied()
+    }
+
+    /// Appends one finished subproblem: one write, flushed to the OS.
+    pub fn append(&self, index: u64, found: Found) -> std::io::Result<()> {
+        let fields: Vec<String> = found
+            .fields(self.width)
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        let body = format!("{index} {}", fields.join(" "));
+        let line = format!("{body} {:08x}\n", record_crc(self.header_crc, &body));
+        let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let a = &mut *guard;
+        if let Err(e) = a.file.write_all(line.as_bytes()) {
+            // A full disk may have taken part of the line: cut it off, so
+            // no record ever follows a torn one.
+            let _ = a.file.set_len(a.len);
+            return Err(e);
+        }
+        a.len += line.len() as u64;
+        self.appended.fetch_add(1, Ordering::Relaxed);
+        if a.synced.elapsed() >= SYNC_EVERY {
+            a.file.sync_data()?;
+            a.synced = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Subproblems saved so far: loaded and appended.
+    pub fn saved(&self) -> usize {
+        self.recorded.len() + self.appended.load(Ordering::Relaxed)
+    }
+
+    /// Ends the process after an interruption: takes the file (so no record
+    /// is half-written), syncs it, and says how to resume.
+    pub fn exit_interrupted(&self, resume: &str) -> ! {
+        let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = guard.file.sync_data();
+        eprintln!(
+            "nqueens: interrupted: {} of {} subproblems are saved in {}; run `{resume}` to resume",
+            self.saved(),
+            self.subproblems,
+            self.path.display()
+        );
+        std::process::exit(130);
+    }
+
+    /// Syncs everything appended to disk.
+    pub fn sync(&self) -> std::io::Result<()> {
+        let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        guard.file.sync_data()
+    }
+}
+
+/// The header of the checkpoint at `path`, read from its first line alone.
+fn read_header(path: &Path) -> Result<Header> {
+    let head = io::read_head(path, WHAT, HEADER_MAX)?;
+    let first = head.split('\n').next().unwrap_or("");
+    Header::parse(first).with_context(|| {
+        format!(
+            "{} is not an nqueens checkpoint (or its first line is damaged)",
+            path.display()
+        )
+    })
+}
+
+/// `file`, locked: one process at a time appends to a checkpoint.
+fn lock(path: &Path, file: File) -> Result<File> {
+    if file.try_lock().is_err() {
+        bail!(
+            "checkpoint {} is in use by another nqueens process",
+            path.display()
+        );
+    }
+    Ok(file)
+}
+
+fn record_crc(header_crc: u32, body: &str) -> u32 {
+    crc32(format!("{header_crc:08x} {body}").as_bytes())
+}
+
+fn parse_record(
+    line: &str,
+    header_crc: u32,
+    subproblems: usize,
+    width: usize,
+) -> Option<(u64, Found)> {
+    let (body, crc) = line.rsplit_once(' ')?;
+    if u32::from_str_radix(crc, 16).ok()? != record_crc(header_crc, body) {
+        return None;
+    }
+    let mut f = body.split(' ');
+    let index: u64 = f.next()?.parse().ok()?;
+    let fields: Vec<u64> = f.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    let found = Found::from_fields(&fields).filter(|_| fields.len() == width)?;
+    (index < subproblems as u64).then_some((index, found))
+}
+
+/// CRC-32 (IEEE 802.3, reflected, as in zlib and PNG), bitwise: records are
+/// short and written once per subproblem, so a table buys nothing.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & 0u32.wrapping_sub(crc & 1));
+        }
+    }
+    !crc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs::OpenOptions;
+
+    fn header() -> Header {
+        Header {
+            version: VERSION,
+            work: "count".into(),
+            n: 10,
+            solver: "pairs".into(),
+            depth: 2,
+            subproblems: 40,
+            kernel: "0.1.0".into(),
+        }
+    }
+
+    fn plain(solutions: u64, nodes: u64) -> Found {
+        Found::from(nqueens_kernel::Tally { solutions, nodes })
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("nqueens-ckpt-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        p
+    }
+
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn records_survive_a_reopen_and_a_torn_last_line_is_dropped() {
+        let p = temp("torn");
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        c.append(3, plain(8, 100)).unwrap();
+        c.append(5, plain(2, 40)).unwrap();
+        drop(c);
+        // A crash in the middle of a write.
+        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        f.write_all(b"7 4 3").unwrap();
+        drop(f);
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        assert_eq!(c.saved(), 2);
+        assert_eq!(c.recorded(3), Some(plain(8, 100)));
+        c.append(7, plain(4, 30)).unwrap();
+        drop(c);
+        assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 3);
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    #[test]
+    fn another_count_damage_and_foreign_files_are_refused() {
+        let p = temp("refuse");
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        c.append(1, plain(8, 100)).unwrap();
+        c.append(2, plain(8, 100)).unwrap();
+        drop(c);
+        let other = Header { n: 11, ..header() };
+        let e = Checkpoint::open(&p, &other).err().unwrap().to_string();
+        assert!(e.contains("n 10 (this run: 11)"), "{e}");
+        let other = Header {
+            depth: 3,
+            ..header()
+        };
+        assert!(Checkpoint::open(&p, &other)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("split depth 2 (this run: 3)"));
+        // Damage a record that is not the last.
+        let text = std::fs::read_to_string(&p)
+            .unwrap()
+            .replacen("1 8 100", "1 9 100", 1);
+        std::fs::write(&p, text).unwrap();
+        assert!(Checkpoint::open(&p, &header())
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("damaged at line 2"));
+        std::fs::write(&p, "hello\n").unwrap();
+        assert!(Checkpoint::open(&p, &header())
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("not an nqueens checkpoint"));
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    #[test]
+    fn another_kind_of_work_is_refused_and_format_1_still_resumes() {
+        let p = temp("kind");
+        let torus = Header {
+            work: "torus".into(),
+            solver: "torus-bitmask".into(),
+            ..header()
+        };
+        let c = Checkpoint::open(&p, &torus).unwrap();
+        let wide = Found {
+            solutions: 4,
+            nodes: 90,
+            fixed_180: 2,
+            fixed_90: 1,
+            fundamental: 1,
+        };
+        c.append(3, wide).unwrap();
+        drop(c);
+        let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
+        assert!(e.contains("work torus (this run: count)"), "{e}");
+        assert_eq!(
+            Checkpoint::open(&p, &torus).unwrap().recorded(3),
+            Some(wide)
+        );
+        // A format 1 file, as the previous build wrote it.
+        let old = Header {
+            version: 1,
+            ..header()
+        };
+        let line = old.line();
+        assert!(!line.contains("work="));
+        let crc = crc32(line.as_bytes());
+        let body = "5 8 100";
+        std::fs::write(
+            &p,
+            format!("{line}\n{body} {:08x}\n", record_crc(crc, body)),
+        )
+        .unwrap();
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        assert_eq!(c.recorded(5).map(|f| f.solutions), Some(8));
+        c.append(6, plain(1, 2)).unwrap();
+        drop(c);
+        assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 2);
+        std::fs::remove_file(&p).unwrap();
+    }
+}

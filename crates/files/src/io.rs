@@ -1,0 +1,548 @@
+//! Every file the command writes goes through [`Output`] (or [`write_whole`]),
+//! every file it reads back through [`read_to_string_bounded`], and every
+//! journal it appends to is opened by [`open_append`]. What a path names
+//! decides how it is written:
+//!
+//! - a regular file or a new path: a temporary file in the same directory
+//!   (so the rename cannot cross file systems), written, fsynced and renamed
+//!   over the target, so a reader sees the old file or the new one, never
+//!   half of one. The target's permissions carry over.
+//! - a symbolic link: the same, on the file it points to (followed to the
+//!   end, up to 40 links; a dangling link creates its target). The link
+//!   stays a link.
+//! - a character device, FIFO or socket (`/dev/null`, `/dev/stdout`, a
+//!   named pipe): written straight into, never replaced. Opening a FIFO for
+//!   writing waits for a reader, as `> fifo` does in a shell. A socket
+//!   cannot be opened, and says so. `/dev/stdout` and `/proc/self/fd/N`
+//!   reaching a regular file are appended to, as the shell's `>>` would.
+//! - a directory or a block device (a disk): refused with one line.
+//!
+//! Every error names the file, after a label saying what it is: the option
+//! that named it, or what it holds (`cannot write --svg /dev/full: No space
+//! left on device (os error 28)`, `cannot write the bench summary
+//! runs/x/summary.md: ...`), and a failed write removes its temporary file, so nothing
+//! half-written is left under the target's name and the previous content
+//! survives.
+//!
+//! A file-size limit (`ulimit -f`, RLIMIT_FSIZE) kills a process with
+//! SIGXFSZ by default; [`catch_file_size_signal`] catches that signal so
+//! the write fails with EFBIG and is reported like any other.
+
+use std::ffi::OsString;
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, BufWriter, Read, Write};
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+/// Symbolic links followed before giving up, as Linux's own `MAXSYMLINKS`.
+const MAX_LINKS: usize = 40;
+
+/// An output file being written: see the module docs for what each kind of
+/// path gets. Dropped before [`Output::commit`], it removes its temporary
+/// file and leaves the target as it was.
+#[derive(Debug)]
+pub struct Output {
+    /// The path as the user gave it, for messages.
+    shown: PathBuf,
+    what: String,
+    /// The file the bytes go to.
+    writer: Option<BufWriter<File>>,
+    /// `(temporary, final)` when the target is replaced by rename.
+    replace: Option<(PathBuf, PathBuf)>,
+}
+
+impl Output {
+    /// Opens `path` for writing; `what` labels it in messages, before the
+    /// path: the option that named it (`--svg`) or what it holds (`the
+    /// bench summary`). Fails at once on a path that cannot be written, before
+    /// any work is spent on the content.
+    pub fn create(path: &Path, what: &str) -> Result<Output> {
+        let fail = |e: io::Error| failure(path, what, e);
+        let (writer, replace) = match target(path).map_err(fail)? {
+            Target::Direct { append } => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .append(append)
+                    .open(path)
+                    .map_err(fail)?;
+                (file, None)
+            }
+            Target::Replace { file, old } => {
+                let (temp, handle) = temporary(&file).map_err(fail)?;
+                if let Some(old) = old {
+                    // Root writing another user's file keeps at least its mode.
+                    let _ = handle.set_permissions(old.permissions());
+                }
+                (handle, Some((temp, file)))
+            }
+        };
+        Ok(Output {
+            shown: path.to_path_buf(),
+            what: what.to_string(),
+            writer: Some(BufWriter::with_capacity(1 << 16, writer)),
+            replace,
+        })
+    }
+
+    /// The path as given.
+    pub fn path(&self) -> &Path {
+        &self.shown
+    }
+
+    /// Writes through `body`; an error names the file and what it is.
+    pub fn write(&mut self, body: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<()> {
+        let w = self.writer.as_mut().expect("not committed yet");
+        body(w).map_err(|e| failure(&self.shown, &self.what, e))
+    }
+
+    /// Flushes, syncs and (for a replaced file) renames into place.
+    pub fn commit(mut self) -> Result<()> {
+        let writer = self.writer.take().expect("committed once");
+        let fail = |e: io::Error| failure(&self.shown, &self.what, e);
+        let file = writer.into_inner().map_err(|e| fail(e.into_error()))?;
+        if let Some((temp, target)) = &self.replace {
+            file.sync_all().map_err(fail)?;
+            drop(file);
+            fs::rename(temp, target).map_err(fail)?;
+            let target = target.clone();
+            self.replace = None;
+            // The rename itself is durable once the directory is synced;
+            // a file system that cannot sync a directory still has the file.
+            if let Ok(dir) = File::open(parent(&target)) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        // Closed before it is removed; a committed output has no temporary.
+        self.writer.take();
+        if let Some((temp, _)) = &self.replace {
+            let _ = fs::remove_file(temp);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole, as [`Output`] does.
+pub fn write_whole(path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
+    let mut out = Output::create(path, what)?;
+    out.write(|w| w.write_all(bytes))?;
+    out.commit()
+}
+
+/// Reads a file this tool wrote (a recorded run, a checkpoint, a plan, a
+/// shard result): refused with one line unless it is a regular file (a
+/// link to one is followed) of at most `max_bytes` bytes of UTF-8 text.
+/// A device, a FIFO or an oversized file is refused from its metadata,
+/// without reading it; a file that grows while read is cut off at
+/// `max_bytes + 1` bytes and refused.
+pub fn read_to_string_bounded(path: &Path, what: &str, max_bytes: u64) -> Result<String> {
+    let (file, len) = open_regular(path, what)?;
+    too_large(path, what, len, max_bytes)?;
+    let bytes = read_at_most(file, path, what, len, max_bytes.saturating_add(1))?;
+    too_large(path, what, bytes.len() as u64, max_bytes)?;
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!(
+            "cannot read {what} {}: it is not text (not UTF-8)",
+            path.display()
+        )
+    })
+}
+
+/// The first `max_bytes` bytes at most of a file this tool wrote, checked
+/// as [`read_to_string_bounded`] checks it but of any length, lossily
+/// decoded: for a header that says how large the rest may be.
+pub fn read_head(path: &Path, what: &str, max_bytes: u64) -> Result<String> {
+    let (file, len) = open_regular(path, what)?;
+    let bytes = read_at_most(file, path, what, len, max_bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Opens a regular file (a link to one is followed) for reading, and its
+/// length; anything else is refused from its metadata, without opening it
+/// (opening a FIFO would wait for a writer).
+fn open_regular(path: &Path, what: &str) -> Result<(File, u64)> {
+    let shown = path.display();
+    let cannot = || format!("cannot read {what} {shown}");
+    let not_regular = |meta: &Metadata| {
+        anyhow::anyhow!(
+            "cannot read {what} {shown}: it is {}, not a regular file",
+            kind(meta)
+        )
+    };
+    let meta = fs::metadata(path).with_context(cannot)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let file = File::open(path).with_context(cannot)?;
+    // Checked again on the open file: the path may have been swapped.
+    let meta = file.metadata().with_context(cannot)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    Ok((file, meta.len()))
+}
+
+fn read_at_most(file: File, path: &Path, what: &str, len: u64, limit: u64) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(len.min(limit) as usize);
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what} {}", path.display()))?;
+    Ok(bytes)
+}
+
+/// Opens an existing journal (a checkpoint) for appending records: a
+/// regular file, or a link to one, and nothing else, so a journal pointed
+/// at a device or a FIFO is refused instead of written into or waited on.
+/// Appends go to the end whatever else writes there. A new journal is
+/// first written whole with [`write_whole`] (its header), then opened here.
+pub fn open_append(path: &Path, what: &str) -> Result<File> {
+    let shown = path.display();
+    let meta = fs::metadata(path).with_context(|| format!("cannot open {what} {shown}"))?;
+    if !meta.is_file() {
+        bail!(
+            "cannot append {what} to {shown}: it is {}, not a regular file",
+            kind(&meta)
+        );
+    }
+    OpenOptions::new()
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {what} {shown} for appending"))
+}
+
+/// Opens (creating it if absent, never truncating it) a lock file: a
+/// regular file, or a link to one, and nothing else, so a FIFO in its place
+/// is refused instead of waited on.
+pub fn open_lock(path: &Path, what: &str) -> Result<File> {
+    refuse_special(path, what)?;
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {what} {}", path.display()))
+}
+
+/// Refuses with one line a path that exists (a link is followed) and is
+/// not a regular file: for a file this tool writes whole under a name of
+/// its own choosing (a shard's result), which a device or a FIFO in its
+/// place would swallow or block.
+pub fn refuse_special(path: &Path, what: &str) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => bail!(
+            "cannot write {what} {}: it is {}, not a regular file",
+            path.display(),
+            kind(&meta)
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Catches SIGXFSZ, so that a write past a file-size limit fails with EFBIG
+/// (reported, temporary removed) instead of killing the process mid-file.
+pub fn catch_file_size_signal() -> Result<()> {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag)
+        .context("cannot install the SIGXFSZ handler")?;
+    Ok(())
+}
+
+/// The error for a failed write of `what` to `path`.
+fn failure(path: &Path, what: &str, e: io::Error) -> anyhow::Error {
+    anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display()))
+}
+
+fn too_large(path: &Path, what: &str, len: u64, max_bytes: u64) -> Result<()> {
+    if len > max_bytes {
+        bail!(
+            "cannot read {what} {}: it is larger than the {max_bytes} bytes such a file can be",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// How a path is written.
+enum Target {
+    /// Written straight into; `append` for a regular file reached through
+    /// a descriptor link (`/dev/stdout`, `/proc/self/fd/N`).
+    Direct { append: bool },
+    /// Replaced by rename: `file` is the final non-link path, `old` its
+    /// metadata when it exists.
+    Replace {
+        file: PathBuf,
+        old: Option<Metadata>,
+    },
+}
+
+fn target(path: &Path) -> io::Result<Target> {
+    let refuse = |why: String| Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+    let meta = match fs::metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let Some(meta) = meta else {
+        return Ok(Target::Replace {
+            file: resolve(path)?,
+            old: None,
+        });
+    };
+    let t = meta.file_type();
+    if t.is_dir() {
+        return refuse("it is a directory".into());
+    }
+    if t.is_block_device() {
+        return refuse("it is a block device (a disk), which nqueens does not write into".into());
+    }
+    if !t.is_file() {
+        return Ok(Target::Direct { append: false });
+    }
+    let file = resolve(path)?;
+    // A descriptor link (`pipe:[…]`, or a file the shell opened as fd 1)
+    // names no path to rename onto: write into what it opens.
+    if file.starts_with("/proc") || file.starts_with("/dev/fd") {
+        return Ok(Target::Direct { append: true });
+    }
+    Ok(Target::Replace {
+        file,
+        old: Some(meta),
+    })
+}
+
+/// Follows the last component's symbolic links to a path that is not one.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = fs::read_link(&p)?;
+                p = parent(&p).join(link);
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The directory holding `path` (`.` for a bare name).
+fn parent(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// A new temporary file beside `file`, named after it.
+fn temporary(file: &Path) -> io::Result<(PathBuf, File)> {
+    let name = file
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "it does not name a file"))?;
+    let dir = parent(file);
+    let mut attempt = 0;
+    loop {
+        let mut temp = OsString::from(".");
+        temp.push(name);
+        temp.push(format!(".{}.{attempt}.tmp", std::process::id()));
+        let temp = dir.join(temp);
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(f) => return Ok((temp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// What a file is, for messages.
+fn kind(meta: &Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// A fresh directory for one test, removed with what it holds when the
+    /// test ends (passed or failed).
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("nqueens-io-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn new_and_existing_files_are_replaced_whole() {
+        let dir = scratch("regular");
+        let p = dir.join("a.txt");
+        write_whole(&p, "the test", b"one\n").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "one\n");
+        write_whole(&p, "the test", b"two\n").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "two\n");
+        assert_eq!(leftovers(&dir), ["a.txt"]);
+    }
+
+    #[test]
+    fn a_dropped_output_leaves_the_old_file_and_no_temporary() {
+        let dir = scratch("dropped");
+        let p = dir.join("a.txt");
+        fs::write(&p, "old\n").unwrap();
+        let mut out = Output::create(&p, "the test").unwrap();
+        out.write(|w| w.write_all(b"new, half")).unwrap();
+        drop(out);
+        assert_eq!(fs::read_to_string(&p).unwrap(), "old\n");
+        assert_eq!(leftovers(&dir), ["a.txt"]);
+    }
+
+    #[test]
+    fn links_are_written_through_and_stay_links() {
+        let dir = scratch("links");
+        let real = dir.join("real.txt");
+        fs::write(&real, "old\n").unwrap();
+        symlink("real.txt", dir.join("link.txt")).unwrap();
+        symlink(dir.join("link.txt"), dir.join("link2.txt")).unwrap();
+        write_whole(&dir.join("link2.txt"), "the test", b"new\n").unwrap();
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new\n");
+        for l in ["link.txt", "link2.txt"] {
+            assert!(fs::symlink_metadata(dir.join(l))
+                .unwrap()
+                .file_type()
+                .is_symlink());
+        }
+        // A dangling link creates its target.
+        symlink("made.txt", dir.join("dangling")).unwrap();
+        write_whole(&dir.join("dangling"), "the test", b"made\n").unwrap();
+        assert_eq!(fs::read_to_string(dir.join("made.txt")).unwrap(), "made\n");
+        assert!(fs::symlink_metadata(dir.join("dangling"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A loop is an error, not a hang.
+        symlink("loop-b", dir.join("loop-a")).unwrap();
+        symlink("loop-a", dir.join("loop-b")).unwrap();
+        assert!(write_whole(&dir.join("loop-a"), "the test", b"x").is_err());
+    }
+
+    #[test]
+    fn devices_are_written_into_and_directories_refused() {
+        write_whole(Path::new("/dev/null"), "the test", b"gone\n").unwrap();
+        assert!(fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+        let dir = scratch("dir");
+        let e = format!("{:#}", write_whole(&dir, "the test", b"x").unwrap_err());
+        assert_eq!(
+            e,
+            format!("cannot write the test {}: it is a directory", dir.display())
+        );
+        let missing = dir.join("no/such/dir/a.txt");
+        let e = format!("{:#}", write_whole(&missing, "the test", b"x").unwrap_err());
+        assert!(e.starts_with(&format!("cannot write the test {}: ", missing.display())));
+    }
+
+    #[test]
+    fn a_full_device_is_an_error_naming_the_file() {
+        if !Path::new("/dev/full").exists() {
+            eprintln!("skipped: this machine has no /dev/full");
+            return;
+        }
+        let e = write_whole(Path::new("/dev/full"), "--svg", b"<svg/>").unwrap_err();
+        assert!(
+            format!("{e:#}").starts_with("cannot write --svg /dev/full: No space left on device")
+        );
+        assert!(fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+
+    #[test]
+    fn reads_are_bounded_and_regular_files_only() {
+        let dir = scratch("read");
+        let p = dir.join("r.txt");
+        fs::write(&p, "hello\n").unwrap();
+        assert_eq!(
+            read_to_string_bounded(&p, "the record", 6).unwrap(),
+            "hello\n"
+        );
+        let e = |p: &Path, max| {
+            format!(
+                "{:#}",
+                read_to_string_bounded(p, "the record", max).unwrap_err()
+            )
+        };
+        assert!(e(&p, 5).contains("larger than the 5 bytes"));
+        assert!(e(&dir, 5).contains("it is a directory, not a regular file"));
+        assert!(e(Path::new("/dev/zero"), 1 << 20).contains("it is a character device"));
+        assert!(e(&dir.join("none"), 5).starts_with("cannot read the record "));
+        fs::write(&p, [0xff, 0xfe]).unwrap();
+        assert!(e(&p, 5).contains("not UTF-8"));
+        // A head is cut, not refused, and refuses what is no regular file.
+        fs::write(&p, "header\nrest").unwrap();
+        assert_eq!(read_head(&p, "the record", 4).unwrap(), "head");
+        assert!(read_head(Path::new("/dev/zero"), "the record", 4).is_err());
+        assert!(refuse_special(&dir, "the lock").is_err());
+        assert!(refuse_special(&p, "the lock").is_ok());
+        assert!(refuse_special(&dir.join("none"), "the lock").is_ok());
+    }
+
+    #[test]
+    fn journals_append_to_regular_files_only() {
+        let dir = scratch("append");
+        let p = dir.join("j.txt");
+        write_whole(&p, "the journal", b"header\n").unwrap();
+        let mut f = open_append(&p, "the journal").unwrap();
+        f.write_all(b"record\n").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "header\nrecord\n");
+        let e = format!(
+            "{:#}",
+            open_append(Path::new("/dev/null"), "the journal").unwrap_err()
+        );
+        assert!(e.contains("it is a character device, not a regular file"));
+        assert!(open_append(&dir.join("none"), "the journal").is_err());
+    }
+}

@@ -1,0 +1,110 @@
+//! The hooks of a checkpointed run, whole or one shard of it: every
+//! finished piece goes to the checkpoint and the watcher (the command's
+//! progress bar), recorded ones are
+//! taken from the checkpoint instead of counted, and a failed write stops
+//! the run (the records before it are safe).
+
+use std::collections::BTreeMap;
+use std::io;
+use std::ops::Range;
+use std::sync::Mutex;
+
+use nqueens_sched::{Found, Hooks, Known, Stop, Watch};
+
+use crate::checkpoint::Checkpoint;
+
+/// A checkpointed run's [`Watch`], [`Known`] and [`Stop`] in one.
+pub struct Journal<'a> {
+    bar: &'a dyn Watch,
+    ck: &'a Checkpoint,
+    /// The pieces of this run; `None` for all of them.
+    range: Option<Range<u64>>,
+    done: Mutex<BTreeMap<u64, Found>>,
+    failed: Mutex<Option<io::Error>>,
+}
+
+impl<'a> Journal<'a> {
+    /// The journal of a run over `range` (`None`: every piece), writing
+    /// to `ck`, telling `bar` as well.
+    pub fn new(bar: &'a dyn Watch, ck: &'a Checkpoint, range: Option<Range<u64>>) -> Journal<'a> {
+        Journal {
+            bar,
+            ck,
+            range,
+            done: Mutex::new(BTreeMap::new()),
+            failed: Mutex::new(None),
+        }
+    }
+
+    /// The journal in every role, over its range.
+    pub fn hooks(&self) -> Hooks<'_> {
+        Hooks::all(self, self.range.clone())
+    }
+
+    /// The first write error, if any: after the run, it is the run's error.
+    pub fn failure(&self) -> Option<io::Error> {
+        self.failed.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+
+    /// What each of this run's pieces found: recorded before, or counted now.
+    pub fn tallies(self) -> BTreeMap<u64, Found> {
+        let mut all = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(range) = &self.range {
+            for index in range.clone() {
+                if let Some(t) = self.ck.recorded(index) {
+                    all.insert(index, t);
+                }
+            }
+        }
+        all
+    }
+}
+
+impl std::fmt::Debug for Journal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Journal")
+            .field("ck", &self.ck)
+            .field("range", &self.range)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Watch for Journal<'_> {
+    fn start(&self, pieces: usize) {
+        self.bar.start(pieces);
+    }
+    fn wants_weights(&self) -> bool {
+        self.bar.wants_weights()
+    }
+    fn weights(&self, first: u64, weights: &[u64]) {
+        self.bar.weights(first, weights);
+    }
+    fn done(&self, index: u64, found: Found) {
+        if let Err(e) = self.ck.append(index, found) {
+            self.failed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+        }
+        self.done
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(index, found);
+        self.bar.done(index, found);
+    }
+    fn passed(&self, index: u64) {
+        self.bar.passed(index);
+    }
+}
+
+impl Known for Journal<'_> {
+    fn recorded(&self, index: u64) -> Option<Found> {
+        self.ck.recorded(index)
+    }
+}
+
+impl Stop for Journal<'_> {
+    fn stop(&self) -> bool {
+        self.failed.lock().map_or(true, |f| f.is_some())
+    }
+}
