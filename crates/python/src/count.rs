@@ -158,7 +158,9 @@ pub fn raise(e: nqueens_sched::Error) -> PyErr {
 /// join by default), with the GIL released: other Python threads keep
 /// running, and Ctrl-C raises KeyboardInterrupt within a fraction of a
 /// second (with ``checkpoint=``, every finished subproblem is kept there
-/// and the same call resumes from them).
+/// and the same call resumes from them). After the interrupt no new
+/// subproblem starts; those in flight (one per thread at most) finish in
+/// the background, and until they do the checkpoint stays locked.
 ///
 /// Args:
 ///     n: the board side, 1 to 32 (the solver's limit).
