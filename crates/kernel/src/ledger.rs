@@ -24,11 +24,40 @@ impl Ledger {
         self.grow(v, extra)
     }
 
+    /// [`Ledger::room`], growing the capacity to at most `most` elements
+    /// (or just what is asked, if that is more): for a buffer whose size
+    /// a count plans, so that doubling takes no room the others need.
+    #[inline(always)]
+    pub(crate) fn room_within<T>(
+        &mut self,
+        v: &mut Vec<T>,
+        extra: usize,
+        most: usize,
+    ) -> Result<(), OverCap> {
+        if v.capacity() - v.len() >= extra {
+            return Ok(());
+        }
+        self.grow_within(v, extra, most)
+    }
+
+    /// Gives back all that `v` holds.
+    pub(crate) fn release<T>(&mut self, v: &mut Vec<T>) {
+        self.held -= v.capacity() * std::mem::size_of::<T>().max(1);
+        *v = Vec::new();
+    }
+
     /// Doubles the capacity (or more, if asked), or grows it just enough
     /// when doubling would pass the cap.
     #[cold]
     #[inline(never)]
     fn grow<T>(&mut self, v: &mut Vec<T>, extra: usize) -> Result<(), OverCap> {
+        self.grow_within(v, extra, usize::MAX)
+    }
+
+    /// [`Ledger::grow`], doubling to at most `most` elements.
+    #[cold]
+    #[inline(never)]
+    fn grow_within<T>(&mut self, v: &mut Vec<T>, extra: usize, most: usize) -> Result<(), OverCap> {
         let size = std::mem::size_of::<T>().max(1);
         let old = v.capacity();
         let need = v.len().checked_add(extra).ok_or(OverCap)?;
@@ -38,7 +67,7 @@ impl Ledger {
                 .and_then(|b| b.checked_add(self.held))
                 .is_some_and(|b| b <= self.cap)
         };
-        let doubled = need.max(old.saturating_mul(2)).max(64);
+        let doubled = need.max(old.saturating_mul(2).max(64).min(most));
         let target = [doubled, need]
             .into_iter()
             .find(|&c| fits(c))
@@ -75,5 +104,17 @@ mod tests {
         ledger.room(&mut b, 32).unwrap();
         assert!(ledger.room(&mut b, 33).is_err());
         assert!(ledger.room(&mut a, usize::MAX).is_err());
+        // Growth within a bound doubles up to it, or takes what is asked.
+        ledger.cap = usize::MAX;
+        ledger.release(&mut a);
+        assert_eq!((a.capacity(), ledger.held), (0, 4 * b.capacity()));
+        ledger.room_within(&mut a, 100, 150).unwrap();
+        a.resize(100, 0);
+        ledger.room_within(&mut a, 10, 150).unwrap();
+        assert_eq!(a.capacity(), 150);
+        a.resize(150, 0);
+        ledger.room_within(&mut a, 60, 150).unwrap();
+        assert_eq!(a.capacity(), 210);
+        assert_eq!(ledger.held, 8 * a.capacity() + 4 * b.capacity());
     }
 }

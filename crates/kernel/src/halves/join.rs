@@ -29,6 +29,17 @@ pub(super) struct JoinScratch {
 }
 
 impl JoinScratch {
+    /// Bytes its buffers hold (their capacities).
+    pub(super) fn bytes(&self) -> usize {
+        8 * self.wide.capacity() + 4 * self.narrow.capacity()
+    }
+
+    /// Gives back all its buffers hold.
+    pub(super) fn release(&mut self, ledger: &mut Ledger) {
+        ledger.release(&mut self.wide);
+        ledger.release(&mut self.narrow);
+    }
+
     /// Makes room for a join of lists of at most `longest` keys: the wide
     /// cuts write a list's keys at both ends of a buffer (with a vector's
     /// spill at each), and the 32-bit join starts with both lists at the

@@ -8,6 +8,7 @@
 //! instruction; larger boards take a `u128` a pair at a time.
 
 use super::join::Isa;
+use crate::ledger::Ledger;
 use std::ops::{BitAnd, BitOr, Range, Shl};
 
 /// Keys of a side's lower rows compared with one upper placement at a
@@ -37,6 +38,23 @@ pub(super) struct LowerRows<H> {
     pub(super) hits: Vec<H>,
     pub(super) keys: Vec<u64>,
     pub(super) start: Vec<u32>,
+}
+
+impl<H> LowerRows<H> {
+    /// Gives back all its buffers hold, and forgets what they held.
+    pub(super) fn release(&mut self, ledger: &mut Ledger) {
+        self.key = None;
+        ledger.release(&mut self.hits);
+        ledger.release(&mut self.keys);
+        ledger.release(&mut self.start);
+    }
+
+    /// The placements on the columns of `all` an upper one on `columns`
+    /// leaves.
+    #[inline(always)]
+    pub(super) fn group(&self, all: u32, columns: u32) -> Range<usize> {
+        group(&self.start, all, columns)
+    }
 }
 
 /// A side's placements as the join of its upper and lower rows needs them:
@@ -82,16 +100,17 @@ pub(super) trait Hit:
     const BITS: usize;
 
     /// Writes to `out` the key of every placement of a side joined from one
-    /// upper and one lower placement of `m` that share no diagonal; returns
-    /// how many. `out` has room for [`Merge::candidates`] and
-    /// [`MERGE_LANES`] more.
-    fn merge(isa: Isa, m: &Merge<Self>, out: &mut [u64]) -> usize;
+    /// upper and one lower placement of `m` that share no diagonal, upper
+    /// placement by upper placement, while `out` has room for all of the
+    /// next one's candidates (its [`LowerRows::group`]) and [`MERGE_LANES`]
+    /// more; returns how many keys it wrote and upper placements it took.
+    fn merge(isa: Isa, m: &Merge<Self>, out: &mut [u64]) -> (usize, usize);
 }
 
 impl Hit for u64 {
     const BITS: usize = 64;
 
-    fn merge(isa: Isa, m: &Merge<u64>, out: &mut [u64]) -> usize {
+    fn merge(isa: Isa, m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
@@ -106,7 +125,7 @@ impl Hit for u64 {
 impl Hit for u128 {
     const BITS: usize = 128;
 
-    fn merge(_: Isa, m: &Merge<u128>, out: &mut [u64]) -> usize {
+    fn merge(_: Isa, m: &Merge<u128>, out: &mut [u64]) -> (usize, usize) {
         merge_scalar(m, out)
     }
 }
@@ -122,17 +141,6 @@ pub(super) struct Merge<'a, H> {
 }
 
 impl<H: Hit> Merge<'_, H> {
-    /// Pairs of an upper and a lower placement on complementary columns:
-    /// the room a merge writes (and [`MERGE_LANES`] more).
-    pub(super) fn candidates(&self) -> usize {
-        let start = &self.lower.start[..];
-        let all = self.all;
-        self.top
-            .iter()
-            .map(|t| group(start, all, t.columns).len())
-            .sum()
-    }
-
     /// Each upper placement's word of diagonals, its part of the key and
     /// its group of lower placements: what both merge loops start a
     /// placement with. The fields are read once, not once a placement.
@@ -157,16 +165,19 @@ fn group(start: &[u32], all: u32, columns: u32) -> Range<usize> {
 /// [`Hit::merge`] a pair at a time, branch-free: every candidate is
 /// written, the length only moves past the compatible ones (about half
 /// fail, at random).
-fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> usize {
+fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
     let (hits, keys) = (&m.lower.hits, &m.lower.keys);
     let mut len = 0;
-    for (hit, key, group) in m.groups() {
+    for (taken, (hit, key, group)) in m.groups().enumerate() {
+        if len + group.len() + MERGE_LANES > out.len() {
+            return (len, taken);
+        }
         for (&h, &k) in hits[group.clone()].iter().zip(&keys[group]) {
             out[len] = key | k;
             len += usize::from(hit & h == H::default());
         }
     }
-    len
+    (len, m.top.len())
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -182,17 +193,19 @@ mod avx2 {
     /// cursor moving past them. Bounds are checked once a group, not once
     /// a load; only a group's last, partial load is masked.
     #[target_feature(enable = "avx2,popcnt")]
-    pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> usize {
+    pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         let (hits, keys) = (&m.lower.hits[..], &m.lower.keys[..]);
         let (hits_at, keys_at, out_at) = (hits.as_ptr(), keys.as_ptr(), out.as_mut_ptr());
         let mut len = 0;
-        for (hit, key, group) in m.groups() {
+        for (taken, (hit, key, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
             // Loads read up to MERGE_LANES keys from an `i < end` (both lists
             // are padded by as many); stores write MERGE_LANES from `len`,
             // which moves at most one place a candidate of the group.
             assert!(end + MERGE_LANES <= hits.len().min(keys.len()));
-            assert!(len + (end - i) + MERGE_LANES <= out.len());
+            if len + (end - i) + MERGE_LANES > out.len() {
+                return (len, taken);
+            }
             let (hit, key) = (
                 _mm256_set1_epi64x(hit as i64),
                 _mm256_set1_epi64x(key as i64),
@@ -201,7 +214,7 @@ mod avx2 {
             // diagonal with the upper placement, written at `len`; how many.
             let chunk = |i: usize, len: usize, valid: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
-                // asserted above, `i < end` and `len` at most the group's
+                // checked above, `i < end` and `len` at most the group's
                 // candidates past where it started.
                 unsafe {
                     let h = _mm256_loadu_si256(hits_at.add(i).cast());
@@ -223,7 +236,7 @@ mod avx2 {
                 len += chunk(i, len, (1 << (end - i)) - 1);
             }
         }
-        len
+        (len, m.top.len())
     }
 }
 
@@ -307,7 +320,8 @@ mod tests {
                 pack: &pack,
                 all,
             };
-            let kept = H::merge(isa, &m, &mut out);
+            let (kept, taken) = H::merge(isa, &m, &mut out);
+            assert_eq!(taken, top.len());
             let mut got = out[..kept].to_vec();
             got.sort_unstable();
             assert_eq!(got, expect, "{isa:?}, {} bits", H::BITS);

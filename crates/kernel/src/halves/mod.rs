@@ -40,18 +40,20 @@
 
 mod join;
 mod merge;
+#[cfg(test)]
+mod probe;
 mod rows;
 mod side;
 mod unreduced;
 
 use crate::ledger::{Ledger, OverCap};
-use crate::split::Part;
+use crate::split::Part as SplitPart;
 use crate::{Board, Error, Tally};
 use join::{disjoint_pairs, JoinScratch};
 use rows::low_bits;
 
 pub use rows::RowSet;
-use side::{QuarterScratch, Side};
+use side::{Listed, Part, QuarterScratch, Side};
 
 pub use rows::HalfSplit;
 
@@ -110,49 +112,159 @@ impl RowSet {
         scratch: &mut HalfScratch,
         cap: usize,
     ) -> Result<Tally, Error> {
+        let (side, right) = self.sides(board);
+        scratch.ledger.cap = cap;
+        let mut most = scratch.keys_within(cap);
+        let mut misses = 0;
+        loop {
+            match self.count_parts(&side, right, most, scratch) {
+                Ok(c) => {
+                    return Ok(Tally {
+                        solutions: c.pairs * u64::from(self.weight),
+                        nodes: c.nodes + u64::from(self.middle.is_some()),
+                    })
+                }
+                Err(OverCap) => {
+                    // The plan missed. The first time, the quarters (not
+                    // known before listing them) took the room: planned
+                    // again with them, in new buffers of keys. The second
+                    // time, buffers kept from other row sets may have taken
+                    // it: planned again with all buffers made anew. Then
+                    // smaller parts, until they would be too small.
+                    misses += 1;
+                    match misses {
+                        1 => {
+                            scratch.release_keys();
+                            most = (most - most / 4).min(scratch.keys_within(cap));
+                        }
+                        2 => {
+                            scratch.release();
+                            most = scratch.keys_within(cap);
+                        }
+                        _ => {
+                            scratch.release();
+                            most = (most / 2).min(scratch.keys_within(cap));
+                        }
+                    }
+                    if most < FEWEST_KEYS {
+                        return Err(Error::OverBudget { cap: cap as u64 });
+                    }
+                }
+            }
+        }
+    }
+
+    /// What listing a side needs to know of the board, and the right
+    /// side's rows and first column.
+    fn sides(&self, board: Board) -> (Side, (u32, usize)) {
         let n = board.n();
         let a = usize::from(self.left);
         let all = low_bits(n) as u32;
-        let mut nodes = 0;
-        let (side, right_rows, right_from) = match self.middle {
+        match self.middle {
             Some(m) => {
-                nodes += 1;
                 let m = usize::from(m);
-                (Side::around(n, a, m), all & !self.rows & !(1 << m), a + 1)
+                (Side::around(n, a, m), (all & !self.rows & !(1 << m), a + 1))
             }
-            None => (Side::between(n, a), all & !self.rows, a),
-        };
+            None => (Side::between(n, a), (all & !self.rows, a)),
+        }
+    }
+
+    /// The disjoint pairs of the left keys and the right keys (`right`: the
+    /// right rows and first column), and the nodes of listing each side
+    /// once. The sides are listed in parts of at most `most` keys each
+    /// (the whole sides, if they fit): each part of the left joined with
+    /// every part of the right, the right listed again for each part of
+    /// the left unless it is one part.
+    fn count_parts(
+        &self,
+        side: &Side,
+        right: (u32, usize),
+        most: usize,
+        scratch: &mut HalfScratch,
+    ) -> Result<Counted, OverCap> {
         let HalfScratch {
-            left,
-            right,
+            left: lefts,
+            right: rights,
             quarters,
             join,
             ledger,
         } = scratch;
-        ledger.cap = cap;
-        let over = |_: OverCap| Error::OverBudget { cap: cap as u64 };
-        let lefts = side
-            .list_joined(self.rows, 0, a, left, quarters, ledger, 0, &mut nodes)
-            .map_err(over)?;
-        let mut rights = 0;
-        if lefts > 0 {
-            rights = side
-                .list_joined(
-                    right_rows, right_from, n, right, quarters, ledger, 1, &mut nodes,
-                )
-                .map_err(over)?;
+        let (n, a) = (side.n(), usize::from(self.left));
+        let (mut nodes, mut again) = (0, 0);
+        let (mut pairs, mut joins, mut longest) = (0, 0, 0);
+        // The right side, when one part holds it: listed once, kept.
+        let mut whole_right = None;
+        let mut right_counted = false;
+        let mut left_from = Some(0);
+        while let Some(from) = left_from {
+            // Each part's listing places the side's queens again: the
+            // nodes are the first part's.
+            let counter = if from == 0 { &mut nodes } else { &mut again };
+            let part = Part { from, most };
+            let l = side.list_joined(self.rows, 0, a, part, lefts, quarters, ledger, 0, counter)?;
+            left_from = l.next;
+            if l.len == 0 {
+                continue;
+            }
+            let mut right_from = Some(0);
+            while let Some(from) = right_from {
+                let r = match whole_right {
+                    Some(len) => Listed { len, next: None },
+                    None => {
+                        let counter = if from == 0 && !right_counted {
+                            right_counted = true;
+                            &mut nodes
+                        } else {
+                            &mut again
+                        };
+                        let part = Part { from, most };
+                        let (rows, lo) = right;
+                        side.list_joined(rows, lo, n, part, rights, quarters, ledger, 1, counter)?
+                    }
+                };
+                if from == 0 && r.next.is_none() {
+                    whole_right = Some(r.len);
+                }
+                right_from = r.next;
+                join.reserve(l.len.max(r.len), ledger)?;
+                let (x, y) = (&mut lefts[..l.len], &mut rights[..r.len]);
+                pairs += disjoint_pairs(x, y, side.key_bits(), join, ledger)?;
+                joins += 1;
+                longest = longest.max(l.len).max(r.len);
+            }
         }
-        join.reserve(lefts.max(rights), ledger).map_err(over)?;
-        let (left, right) = (&mut left[..lefts], &mut right[..rights]);
-        let pairs = disjoint_pairs(left, right, side.key_bits(), join, ledger).map_err(over)?;
-        Ok(Tally {
-            solutions: pairs * u64::from(self.weight),
+        Ok(Counted {
+            pairs,
             nodes,
+            joins,
+            longest,
         })
     }
 }
 
-impl Part for RowSet {
+/// What [`RowSet::count_parts`] counted: the disjoint pairs, the nodes of
+/// listing each side once, how many pairs of parts it joined (one if both
+/// sides were whole) and the most keys a part held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Counted {
+    pairs: u64,
+    nodes: u64,
+    joins: u64,
+    longest: usize,
+}
+
+/// Bytes planned for each key of a part when the lists would pass a cap:
+/// 8 in its list, 8 for the other side's key it is joined with, and 32 for
+/// the join (its wide cuts and its stack of 32-bit keys hold 32 bytes for
+/// each key of the longer list; measured at n = 26), and a margin.
+const KEY_BYTES: usize = 56;
+
+/// Parts of fewer keys are not worth counting in: a cap that leaves no
+/// room for them is refused (small, so that small boards' tests can count
+/// in many parts; at n = 28 a cap is refused for the quarters long before).
+const FEWEST_KEYS: usize = 16;
+
+impl SplitPart for RowSet {
     type Scratch = HalfScratch;
     fn index(&self) -> u64 {
         self.index
@@ -201,6 +313,30 @@ impl HalfScratch {
     pub fn held(&self) -> usize {
         self.ledger.held
     }
+
+    /// Keys a part of a side may hold under `cap` (no bound without
+    /// one): what the quarters leave, at [`KEY_BYTES`] a key.
+    fn keys_within(&self, cap: usize) -> usize {
+        if cap == usize::MAX {
+            return usize::MAX;
+        }
+        let keys = 8 * (self.left.capacity() + self.right.capacity()) + self.join.bytes();
+        cap.saturating_sub(self.ledger.held - keys) / KEY_BYTES
+    }
+
+    /// Gives back the buffers of the keys and of the join.
+    fn release_keys(&mut self) {
+        self.ledger.release(&mut self.left);
+        self.ledger.release(&mut self.right);
+        self.join.release(&mut self.ledger);
+    }
+
+    /// Gives back all its buffers hold.
+    fn release(&mut self) {
+        self.release_keys();
+        self.quarters.release(&mut self.ledger);
+        debug_assert_eq!(self.ledger.held, 0);
+    }
 }
 
 #[cfg(test)]
@@ -227,23 +363,69 @@ mod tests {
     }
 
     #[test]
-    fn a_capped_count_holds_at_most_its_cap_or_counts_right() {
-        for (n, left) in [(12, 6), (13, 6), (14, 7), (13, 4)] {
+    fn parts_of_any_size_count_what_the_whole_sides_count() {
+        let (mut checked, mut parted) = (0, 0);
+        for (n, left, every) in [
+            (12, 6, 3),
+            (13, 6, 17),
+            (14, 7, 11),
+            (15, 7, 97),
+            (16, 8, 89),
+        ] {
             let board = Board::new(n).unwrap();
             let split = HalfSplit::new(board, left).unwrap();
-            let mut free = HalfScratch::default();
-            let expected: Vec<Tally> = split
+            let mut scratch = HalfScratch::default();
+            scratch.ledger.cap = usize::MAX;
+            for s in split.subproblems().iter().step_by(every) {
+                let (side, right) = s.sides(board);
+                let whole = s
+                    .count_parts(&side, right, usize::MAX, &mut scratch)
+                    .unwrap();
+                assert_eq!(whole.joins, u64::from(whole.longest > 0));
+                let tally = Tally {
+                    solutions: whole.pairs * u64::from(s.weight),
+                    nodes: whole.nodes + u64::from(s.middle.is_some()),
+                };
+                assert_eq!(tally, s.count(board));
+                let tiny: &[usize] = if n <= 13 { &[16, 1] } else { &[16] };
+                let halves = [whole.longest / 2 + 1, whole.longest / 3 + 1];
+                for &most in halves.iter().chain(tiny) {
+                    let c = s.count_parts(&side, right, most, &mut scratch).unwrap();
+                    let same = (c.pairs, c.nodes);
+                    assert_eq!(same, (whole.pairs, whole.nodes), "n = {n}, {s:?}, {most}");
+                    checked += 1;
+                    parted += usize::from(c.joins > 1);
+                }
+            }
+        }
+        assert!(
+            checked > 500 && parted > checked / 2,
+            "{parted} of {checked}"
+        );
+    }
+
+    #[test]
+    fn a_capped_count_holds_at_most_its_cap_and_counts_right_or_refuses() {
+        for (n, left) in [(12, 6), (13, 6), (14, 7), (13, 4), (16, 8)] {
+            let board = Board::new(n).unwrap();
+            let split = HalfSplit::new(board, left).unwrap();
+            // Each row set's count, and what it holds counted whole alone.
+            let (expected, needs): (Vec<Tally>, Vec<usize>) = split
                 .subproblems()
                 .iter()
-                .map(|s| s.count_in(board, &mut free))
-                .collect();
-            let most = free.held();
-            let (mut refused, mut counted) = (0, 0);
+                .map(|s| {
+                    let mut alone = HalfScratch::default();
+                    (s.count_in(board, &mut alone), alone.held())
+                })
+                .unzip();
+            let most = *needs.iter().max().unwrap();
+            let (mut refused, mut counted, mut parted) = (0, 0, 0);
             for cap in [
                 0,
                 100,
                 most / 64,
                 most / 8,
+                most / 4,
                 most / 2,
                 most - 1,
                 most,
@@ -251,14 +433,24 @@ mod tests {
             ] {
                 // One scratch through every row set, as a thread keeps it.
                 let mut scratch = HalfScratch::default();
-                for (s, want) in split.subproblems().iter().zip(&expected) {
+                for ((s, want), &need) in split.subproblems().iter().zip(&expected).zip(&needs) {
                     match s.count_capped(board, &mut scratch, cap) {
                         Ok(t) => {
                             assert_eq!(t, *want, "n = {n}, cap {cap}");
                             counted += 1;
+                            parted += usize::from(cap < need);
                         }
                         Err(e) => {
                             assert_eq!(e, Error::OverBudget { cap: cap as u64 });
+                            // At n = 16, where the keys outweigh the
+                            // quarters (never listed in parts: 80 % of
+                            // what n = 12 holds), half of the most any row
+                            // set holds is room enough for parts. (On the
+                            // smaller boards a scratch kept from row set to
+                            // row set may refuse, under a cap of a few KB,
+                            // a row set it would count afresh.)
+                            assert!(n < 16 || cap < most / 2, "n = {n}: {cap} of {most}");
+                            assert!(cap < 2 * need, "n = {n}: {cap} of {need} refused");
                             refused += 1;
                         }
                     }
@@ -271,9 +463,10 @@ mod tests {
                     Ok(expected[split.len() / 2])
                 );
             }
+            // Some counted in parts under a cap their whole lists pass.
             assert!(
-                refused > 0 && counted > 0,
-                "n = {n}: {refused} refused, {counted} counted"
+                refused > 0 && parted > 0,
+                "n = {n}: {refused} refused, {parted} of {counted} counted in parts"
             );
         }
     }

@@ -18,6 +18,38 @@ pub(super) struct QuarterScratch {
     wide: [LowerRows<u128>; 2],
 }
 
+impl QuarterScratch {
+    /// Gives back all its buffers hold (the lower rows kept are forgotten).
+    pub(super) fn release(&mut self, ledger: &mut Ledger) {
+        let Lists { top, bottom, at } = &mut self.lists;
+        ledger.release(top);
+        ledger.release(bottom);
+        ledger.release(at);
+        for l in &mut self.lower {
+            l.release(ledger);
+        }
+        for l in &mut self.wide {
+            l.release(ledger);
+        }
+    }
+
+    /// Bytes its buffers hold (their capacities), for the probe.
+    #[cfg(test)]
+    pub(super) fn bytes(&self) -> usize {
+        fn cap<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let Lists { top, bottom, at } = &self.lists;
+        let lower = |l: &LowerRows<u64>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
+        let wide = |l: &LowerRows<u128>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
+        cap(top)
+            + cap(bottom)
+            + cap(at)
+            + self.lower.iter().map(lower).sum::<usize>()
+            + self.wide.iter().map(wide).sum::<usize>()
+    }
+}
+
 /// The placements of a side's upper rows, its lower rows, and the cursors
 /// of the counting sort that groups the lower ones.
 #[derive(Clone, Debug, Default)]
@@ -35,6 +67,32 @@ const JOIN_ROWS: usize = 6;
 /// above (or its first row, or two, to none): one per open square of a
 /// row (at most 32), the last row of two having a single column left.
 const ROW_KEYS: usize = 32;
+
+/// Which part of a side to list: the keys joined from the upper
+/// placements `from` on (in the order they are listed), in a buffer of at
+/// most `most` keys (see [`Side::list_joined`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Part {
+    pub(super) from: usize,
+    pub(super) most: usize,
+}
+
+impl Part {
+    /// The whole side.
+    #[cfg(test)]
+    pub(super) const WHOLE: Part = Part {
+        from: 0,
+        most: usize::MAX,
+    };
+}
+
+/// A listed part of a side: its keys (the front of the buffer) and where
+/// the next part starts, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Listed {
+    pub(super) len: usize,
+    pub(super) next: Option<usize>,
+}
 
 /// What listing one side needs to know of the board.
 pub(super) struct Side {
@@ -79,6 +137,11 @@ impl Side {
         free & !((anti >> r) | (diag >> (self.n - 1 - r)))
     }
 
+    /// The board's size.
+    pub(super) fn n(&self) -> usize {
+        self.n
+    }
+
     /// Bits of a key: the shared diagonals, then the shared anti-diagonals.
     pub(super) fn key_bits(&self) -> u32 {
         2 * self.width as u32
@@ -93,29 +156,62 @@ impl Side {
     /// upper one is joined with the lower ones on the other columns whose
     /// diagonals it does not share. Far fewer queens are placed than by
     /// searching the side row by row; small sides are searched directly.
+    ///
+    /// A part of them, when memory is short: those joined from the upper
+    /// placements `part.from` on, stopping before the `out` buffer passes
+    /// `part.most` keys (but always past one upper placement); the
+    /// [`Listed`] says where the next part starts. The parts of a side
+    /// together hold its keys once, each part's listing adding the nodes
+    /// of the whole side again (the caller keeps the first part's). Sides
+    /// searched directly (fewer than six rows, at most 120 keys) are one
+    /// part.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn list_joined(
         &self,
         rows: u32,
         lo: usize,
         hi: usize,
+        part: Part,
         out: &mut Vec<u64>,
         q: &mut QuarterScratch,
         ledger: &mut Ledger,
         slot: usize,
         nodes: &mut u64,
-    ) -> Result<usize, OverCap> {
+    ) -> Result<Listed, OverCap> {
         // Narrow sides only: the columns index a table of 2^width entries.
         if (rows.count_ones() as usize) < JOIN_ROWS || hi - lo > 20 {
             out.clear();
             self.list(rows, lo, hi, out, ledger, nodes)?;
-            return Ok(out.len());
+            return Ok(Listed {
+                len: out.len(),
+                next: None,
+            });
         }
         let QuarterScratch { lists, lower, wide } = q;
         if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
-            self.merge_rows(rows, lo, hi, out, lists, &mut lower[slot], ledger, nodes)
+            self.merge_rows(
+                rows,
+                lo,
+                hi,
+                part,
+                out,
+                lists,
+                &mut lower[slot],
+                ledger,
+                nodes,
+            )
         } else {
-            self.merge_rows(rows, lo, hi, out, lists, &mut wide[slot], ledger, nodes)
+            self.merge_rows(
+                rows,
+                lo,
+                hi,
+                part,
+                out,
+                lists,
+                &mut wide[slot],
+                ledger,
+                nodes,
+            )
         }
     }
 
@@ -133,12 +229,13 @@ impl Side {
         rows: u32,
         lo: usize,
         hi: usize,
+        part: Part,
         out: &mut Vec<u64>,
         lists: &mut Lists,
         lower: &mut LowerRows<H>,
         ledger: &mut Ledger,
         nodes: &mut u64,
-    ) -> Result<usize, OverCap> {
+    ) -> Result<Listed, OverCap> {
         let mut upper = 0u32;
         let mut rest = rows;
         for _ in 0..rows.count_ones() / 2 {
@@ -193,20 +290,44 @@ impl Side {
         // Counted as if listed again: the nodes of a row set do not depend
         // on the one counted before it.
         *nodes += lower.nodes;
-        let m = Merge {
-            top,
-            lower,
-            pack: &pack,
-            all: low_bits(w) as u32,
-        };
-        // Every candidate is written (and a vector's spill past the last),
-        // the length only moves past the compatible ones.
-        let end = m.candidates() + MERGE_LANES;
-        if out.len() < end {
-            ledger.room(out, end - out.len())?;
-            out.resize(end, 0);
+        let (isa, all) = (Isa::detect(), low_bits(w) as u32);
+        let (mut len, mut t) = (0, part.from);
+        // How far the merge may write: the part's bound, or one upper
+        // placement's candidates if they alone pass it.
+        let mut reach = part.most;
+        loop {
+            // Every candidate (an upper and a lower placement on
+            // complementary columns) is written, and a vector's spill past
+            // the last; the length only moves past the compatible ones. The
+            // merge takes upper placements while the buffer has room for
+            // all their candidates, so it holds the side's keys and one
+            // placement's candidates, not all candidates (up to 500 times
+            // the keys at n = 28).
+            let m = Merge {
+                top: &top[t..],
+                lower,
+                pack: &pack,
+                all,
+            };
+            let end = out.len().min(reach);
+            let (kept, taken) = H::merge(isa, &m, &mut out[len..end]);
+            (len, t) = (len + kept, t + taken);
+            if t == top.len() {
+                return Ok(Listed { len, next: None });
+            }
+            let room = len + lower.group(all, top[t].columns).len() + MERGE_LANES;
+            if room > part.most && len > 0 {
+                // The part is full: the next one starts here.
+                return Ok(Listed { len, next: Some(t) });
+            }
+            reach = part.most.max(room);
+            if out.len() < room {
+                // Doubled (within the part's bound): a side is merged in a
+                // few calls.
+                ledger.room_within(out, room - out.len(), part.most)?;
+                out.resize(out.capacity(), 0);
+            }
         }
-        Ok(H::merge(Isa::detect(), &m, out))
     }
 
     /// How the side's columns `lo..hi` pack a placement's diagonals and
@@ -526,10 +647,11 @@ mod tests {
     fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
         let checked = agrees(&small(), 5, |side, rows, lo, hi, out, ledger| {
             let q = &mut QuarterScratch::default();
-            let len = side
-                .list_joined(rows, lo, hi, out, q, ledger, 0, &mut 0)
+            let listed = side
+                .list_joined(rows, lo, hi, Part::WHOLE, out, q, ledger, 0, &mut 0)
                 .unwrap();
-            out.truncate(len);
+            assert_eq!(listed.next, None);
+            out.truncate(listed.len);
         });
         assert!(checked > 400, "{checked}");
     }
@@ -539,10 +661,10 @@ mod tests {
         // Forced on small boards, whose sides one word would do.
         let checked = agrees(&small(), 7, |side, rows, lo, hi, out, ledger| {
             let (lists, lower) = (&mut Lists::default(), &mut LowerRows::<u128>::default());
-            let len = side
-                .merge_rows(rows, lo, hi, out, lists, lower, ledger, &mut 0)
+            let listed = side
+                .merge_rows(rows, lo, hi, Part::WHOLE, out, lists, lower, ledger, &mut 0)
                 .unwrap();
-            out.truncate(len);
+            out.truncate(listed.len);
         });
         assert!(checked > 300, "{checked}");
         // Where it applies: n = 23, whose sides span 33 diagonals.
@@ -550,10 +672,10 @@ mod tests {
         assert!(2 * large[0].0.span(0, 11) > 64 && 2 * large[0].0.span(11, 23) > 64);
         let q = &mut QuarterScratch::default();
         let checked = agrees(&large, 400_009, |side, rows, lo, hi, out, ledger| {
-            let len = side
-                .list_joined(rows, lo, hi, out, q, ledger, 0, &mut 0)
+            let listed = side
+                .list_joined(rows, lo, hi, Part::WHOLE, out, q, ledger, 0, &mut 0)
                 .unwrap();
-            out.truncate(len);
+            out.truncate(listed.len);
         });
         assert!(checked >= 4, "{checked}");
         assert!(q.wide[0].key.is_some() && q.lower[0].key.is_none());
