@@ -126,6 +126,98 @@ fn ctrl_c_saves_and_says_how_to_resume() {
 }
 
 #[test]
+fn of_twenty_counts_started_at_once_on_one_new_checkpoint_exactly_one_counts() {
+    let dir = temp("race");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("go");
+    let ckpt = dir.join("c.ckpt");
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let reference = finish(&["count", "14", "--solver", "pairs"]);
+    for attempt in 0..3 {
+        let _ = std::fs::remove_file(&ckpt);
+        let _ = std::fs::remove_file(&fifo);
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        // Each waits in `read` until the FIFO's last writer closes it: all
+        // are released by one close, at the same instant.
+        let children: Vec<_> = (0..20)
+            .map(|_| {
+                Command::new("sh")
+                    .args([
+                        "-c",
+                        r#"read x < "$1"; exec "$2" count 14 --solver pairs --checkpoint "$3" --format json"#,
+                        "sh",
+                    ])
+                    .arg(&fifo)
+                    .arg(&bin)
+                    .arg(&ckpt)
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        // Read and write, so this open does not wait for a reader.
+        let gate = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&fifo)
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(800));
+        drop(gate);
+        let outs: Vec<_> = children
+            .into_iter()
+            .map(|c| c.wait_with_output().unwrap())
+            .collect();
+        let counted: Vec<_> = outs.iter().filter(|o| o.status.success()).collect();
+        assert_eq!(
+            counted.len(),
+            1,
+            "attempt {attempt}: not exactly one counted"
+        );
+        let found: Value = serde_json::from_slice(&counted[0].stdout).unwrap();
+        assert_eq!(found["total"], reference["total"]);
+        for o in outs.iter().filter(|o| !o.status.success()) {
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(
+                err,
+                format!(
+                    "nqueens: error: checkpoint {} is in use by another nqueens process\n",
+                    ckpt.display()
+                )
+            );
+        }
+        // The file is whole and resumes to the exact count.
+        let resumed = finish(&[
+            "count",
+            "14",
+            "--solver",
+            "pairs",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ]);
+        for key in ["total", "unique", "nodes"] {
+            assert_eq!(resumed[key], reference[key], "{key}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_empty_checkpoint_file_is_taken_as_new() {
+    // What a crash between creating the file and writing its header leaves.
+    let path = temp("empty");
+    std::fs::write(&path, "").unwrap();
+    let ckpt = path.to_str().unwrap();
+    assert_eq!(finish(&["count", "9", "--checkpoint", ckpt])["total"], 352);
+    assert_eq!(finish(&["count", "9", "--checkpoint", ckpt])["total"], 352);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
 fn a_checkpoint_of_another_count_or_a_foreign_file_is_refused() {
     let path = temp("other");
     let ckpt = path.to_str().unwrap();

@@ -28,6 +28,14 @@
 //! count, or a header that differs from the run's is refused, naming what
 //! differs.
 //!
+//! One process at a time holds a checkpoint: the file is opened (created
+//! if absent, never truncated or renamed into place) and locked before
+//! anything is read or written, and the header goes into a new (empty) file
+//! only under the lock. Of many counts started at once on one new file, one
+//! counts and each other is refused with one line (`checkpoint c.ckpt is in
+//! use by another nqueens process`); one started after it finished resumes
+//! the finished file and counts nothing.
+//!
 //! The file is read back only if it is a regular file, and with a bound:
 //! its header first (at most [`HEADER_MAX`] bytes), then the whole of it,
 //! at most what the header's subproblem count allows, so a device, a FIFO
@@ -191,6 +199,12 @@ impl Checkpoint {
         if !path.exists() {
             return Ok(None);
         }
+        // Empty, or its header line not yet whole: another process is
+        // creating it (it holds the lock, and `open` finds it in use).
+        let head = io::read_head(path, WHAT, HEADER_MAX)?;
+        if !head.contains('\n') && (head.len() as u64) < HEADER_MAX {
+            return Ok(None);
+        }
         read_header(path).map(Some)
     }
 
@@ -200,12 +214,17 @@ impl Checkpoint {
         let width = header.width();
         let mut recorded = HashMap::new();
         let shown = path.display();
-        let (file, len) = if path.exists() {
+        let file = open_locked(path)?;
+        let empty = file
+            .metadata()
+            .with_context(|| format!("cannot open checkpoint {shown}"))?
+            .len()
+            == 0;
+        let (file, len) = if !empty {
             let theirs = read_header(path)?;
             if let Some(diff) = theirs.difference(header) {
                 bail!("checkpoint {shown} belongs to another count: {diff}");
             }
-            let file = lock(path, io::open_append(path, WHAT)?)?;
             // Read once it is ours: nothing else appends while it is read.
             let bound =
                 HEADER_MAX.saturating_add(RECORD_MAX.saturating_mul(header.subproblems as u64));
@@ -242,11 +261,16 @@ impl Checkpoint {
                 .with_context(|| format!("cannot cut the torn last line off checkpoint {shown}"))?;
             (file, good_len as u64)
         } else {
-            // Written whole first, so a checkpoint never exists without its
-            // header.
+            // New (or left empty by a crash before its header): the header
+            // goes in with one write while the file is locked, so another
+            // process finds the file in use, or finds it whole.
             let line = header.line() + "\n";
-            io::write_whole(path, WHAT, line.as_bytes())?;
-            (lock(path, io::open_append(path, WHAT)?)?, line.len() as u64)
+            let mut f = &file;
+            if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.sync_all()) {
+                let _ = file.set_len(0);
+                return Err(e).with_context(|| format!("cannot write checkpoint {shown}"));
+            }
+            (file, line.len() as u64)
         };
         Ok(Checkpoint {
             path: path.to_path_buf(),
@@ -329,6 +353,26 @@ fn read_header(path: &Path) -> Result<Header> {
             path.display()
         )
     })
+}
+
+/// The checkpoint at `path`, created empty if absent (never truncated,
+/// never renamed into place: a rename could replace a file another process
+/// holds locked, and both would count), and locked. A path that no longer
+/// names the locked file (removed, or replaced between the open and the
+/// lock) is opened again.
+fn open_locked(path: &Path) -> Result<File> {
+    for _ in 0..100 {
+        let file = lock(path, io::open_journal(path, WHAT)?)?;
+        if io::still_names(path, &file)
+            .with_context(|| format!("cannot open checkpoint {}", path.display()))?
+        {
+            return Ok(file);
+        }
+    }
+    bail!(
+        "checkpoint {} keeps being replaced by another process",
+        path.display()
+    )
 }
 
 /// `file`, locked: one process at a time appends to a checkpoint.

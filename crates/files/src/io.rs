@@ -216,6 +216,48 @@ pub fn open_append(path: &Path, what: &str) -> Result<File> {
         .with_context(|| format!("cannot open {what} {shown} for appending"))
 }
 
+/// Opens a journal (a checkpoint) for appending and reading, creating it
+/// empty if absent and never truncating it, so that a file another process
+/// holds locked is opened, not replaced: the caller locks it, checks with
+/// [`still_names`] that the path still names it, and writes its header
+/// only if it is empty. A regular file, or a link to one, and nothing
+/// else: a device or a FIFO in its place is refused instead of written
+/// into or waited on.
+pub fn open_journal(path: &Path, what: &str) -> Result<File> {
+    let shown = path.display();
+    refuse_special(path, what)?;
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("cannot open {what} {shown}"))?;
+    // Checked again on the open file: the path may have been swapped.
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot open {what} {shown}"))?;
+    if !meta.is_file() {
+        bail!(
+            "cannot append {what} to {shown}: it is {}, not a regular file",
+            kind(&meta)
+        );
+    }
+    Ok(file)
+}
+
+/// Whether `path` (a link followed) still names the open `file`: the same
+/// device and inode. False once the path is removed or replaced, as by
+/// another process between an open and a lock.
+pub fn still_names(path: &Path, file: &File) -> io::Result<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let ours = file.metadata()?;
+    match fs::metadata(path) {
+        Ok(m) => Ok(m.dev() == ours.dev() && m.ino() == ours.ino()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// Opens (creating it if absent, never truncating it) a lock file: a
 /// regular file, or a link to one, and nothing else, so a FIFO in its place
 /// is refused instead of waited on.
