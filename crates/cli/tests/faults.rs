@@ -285,6 +285,90 @@ fn writers_into_dev_null_and_a_fifo_leave_them_what_they_are() {
     injected("device and FIFO outputs", 2 * WRITERS.len());
 }
 
+/// How many times `needle` occurs in `hay`.
+fn occurrences(hay: &[u8], needle: &[u8]) -> usize {
+    hay.windows(needle.len()).filter(|w| *w == needle).count()
+}
+
+#[test]
+fn writers_to_their_own_stdout_or_stderr_add_to_the_log_the_shell_opened() {
+    // `--out /dev/stdout >> log`: the path leads (through /proc/self/fd/1)
+    // to the log itself, which a rename would replace with our output alone.
+    let s = Scratch::new("stdio");
+    let mut cases = 0;
+    for w in &WRITERS {
+        let regular = s.path(&format!("{}.regular.svg", w.verb));
+        let out = run_piped(&(w.args)(&s, regular.to_str().unwrap()), &s.0);
+        assert!(out.status.success());
+        let expected = fs::read(&regular).unwrap();
+        let log = s.path(&format!("{}.log", w.verb));
+        let log_arg = log.to_str().unwrap();
+        let mut targets = vec![
+            ("/dev/stdout", 1),
+            ("/dev/stderr", 2),
+            ("/dev/fd/1", 1),
+            (log_arg, 1),
+            (log_arg, 2),
+        ];
+        if Path::new("/proc/self/fd").is_dir() {
+            targets.push(("/proc/self/fd/1", 1));
+        }
+        for (target, fd) in targets {
+            fs::write(&log, "first\n").unwrap();
+            let inode = fs::metadata(&log).unwrap().ino();
+            let args = (w.args)(&s, target);
+            for _ in 0..2 {
+                let opened = || {
+                    fs::OpenOptions::new()
+                        .append(true)
+                        .open(&log)
+                        .map(Stdio::from)
+                        .unwrap()
+                };
+                let (stdout, stderr) = match fd {
+                    1 => (opened(), Stdio::piped()),
+                    _ => (Stdio::null(), opened()),
+                };
+                let out = Command::new(BIN)
+                    .args(&args)
+                    .current_dir(&s.0)
+                    .stdin(Stdio::null())
+                    .stdout(stdout)
+                    .stderr(stderr)
+                    .output()
+                    .unwrap();
+                assert_exit_0(&out, &args);
+            }
+            let got = fs::read(&log).unwrap();
+            assert!(got.starts_with(b"first\n"), "{args:?} >> log: lost the log");
+            assert_eq!(
+                occurrences(&got, &expected),
+                2,
+                "{args:?} >> log, twice: {}",
+                String::from_utf8_lossy(&got)
+            );
+            assert_eq!(fs::metadata(&log).unwrap().ino(), inode, "{args:?}");
+            cases += 1;
+        }
+        // After `> log`, what we write and our own stdout lines both stay.
+        let args = (w.args)(&s, "/dev/stdout");
+        let out = Command::new(BIN)
+            .args(&args)
+            .current_dir(&s.0)
+            .stdout(File::create(&log).unwrap())
+            .output()
+            .unwrap();
+        assert_exit_0(&out, &args);
+        let got = fs::read(&log).unwrap();
+        assert_eq!(occurrences(&got, &expected), 1, "{args:?} > log");
+        if w.verb == "solve" {
+            assert!(got.ends_with(b"out=/dev/stdout\n"), "{args:?} > log");
+        }
+        cases += 1;
+    }
+    injected("outputs into our own stdout or stderr", cases);
+}
+
 #[test]
 fn writers_write_through_symbolic_links() {
     let s = Scratch::new("links");

@@ -13,8 +13,12 @@
 //! - a character device, FIFO or socket (`/dev/null`, `/dev/stdout`, a
 //!   named pipe): written straight into, never replaced. Opening a FIFO for
 //!   writing waits for a reader, as `> fifo` does in a shell. A socket
-//!   cannot be opened, and says so. `/dev/stdout` and `/proc/self/fd/N`
-//!   reaching a regular file are appended to, as the shell's `>>` would.
+//!   cannot be opened, and says so. A regular file reached through
+//!   `/dev/stdout`, `/dev/fd/N` or `/proc/self/fd/N`, or that is the file
+//!   open as our stdout or stderr, is written in place, never replaced:
+//!   our stdout or stderr itself when it is that file (so `--out
+//!   /dev/stdout >> log` adds to the log, and after `> log` follows what
+//!   came before), otherwise appended to.
 //! - a directory or a block device (a disk): refused with one line.
 //!
 //! Every error names the file, after a label saying what it is: the option
@@ -69,6 +73,7 @@ impl Output {
                     .map_err(fail)?;
                 (file, None)
             }
+            Target::Stdio(file) => (file, None),
             Target::Replace { file, old } => {
                 let (temp, handle) = temporary(&file).map_err(fail)?;
                 if let Some(old) = old {
@@ -126,6 +131,14 @@ impl Drop for Output {
             let _ = fs::remove_file(temp);
         }
     }
+}
+
+/// Whether [`Output`] writes into what `path` names rather than replacing
+/// a file by that name: a device, a FIFO, a descriptor path (`/dev/stdout`)
+/// or the file open as our stdout or stderr. Such a path has no say in its
+/// name, so a check of its extension does not apply.
+pub fn written_in_place(path: &Path) -> bool {
+    matches!(target(path), Ok(Target::Direct { .. } | Target::Stdio(_)))
 }
 
 /// Writes `bytes` to `path` whole, as [`Output`] does.
@@ -315,6 +328,9 @@ enum Target {
     /// Written straight into; `append` for a regular file reached through
     /// a descriptor link (`/dev/stdout`, `/proc/self/fd/N`).
     Direct { append: bool },
+    /// Written into our own stdout or stderr (a duplicate of it), which is
+    /// the regular file the path reaches.
+    Stdio(File),
     /// Replaced by rename: `file` is the final non-link path, `old` its
     /// metadata when it exists.
     Replace {
@@ -332,7 +348,7 @@ fn target(path: &Path) -> io::Result<Target> {
     };
     let Some(meta) = meta else {
         return Ok(Target::Replace {
-            file: resolve(path)?,
+            file: resolve(path)?.0,
             old: None,
         });
     };
@@ -346,10 +362,18 @@ fn target(path: &Path) -> io::Result<Target> {
     if !t.is_file() {
         return Ok(Target::Direct { append: false });
     }
-    let file = resolve(path)?;
-    // A descriptor link (`pipe:[…]`, or a file the shell opened as fd 1)
-    // names no path to rename onto: write into what it opens.
-    if file.starts_with("/proc") || file.starts_with("/dev/fd") {
+    let (file, descriptor) = resolve(path)?;
+    // A descriptor link (`/dev/stdout`, `/proc/self/fd/1`) reaches the file
+    // the shell opened for us (`>> log`): a rename would replace that file
+    // with one holding only our output. The same goes for any path to the
+    // file open as our stdout or stderr. Write into that descriptor
+    // itself, sharing its offset and flags as the shell set them up (after
+    // `>` our own stdout lines follow, not overwrite, what is written
+    // here); any other descriptor's file is appended to.
+    if let Some(stdio) = our_stdio(&meta) {
+        return Ok(Target::Stdio(stdio));
+    }
+    if descriptor {
         return Ok(Target::Direct { append: true });
     }
     Ok(Target::Replace {
@@ -358,19 +382,45 @@ fn target(path: &Path) -> io::Result<Target> {
     })
 }
 
-/// Follows the last component's symbolic links to a path that is not one.
-fn resolve(path: &Path) -> io::Result<PathBuf> {
+/// Follows the last component's symbolic links to a path that is not one,
+/// and says whether the way passed through a descriptor link.
+fn resolve(path: &Path) -> io::Result<(PathBuf, bool)> {
     let mut p = path.to_path_buf();
+    let mut descriptor = is_descriptor(&p);
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let link = fs::read_link(&p)?;
                 p = parent(&p).join(link);
+                descriptor |= is_descriptor(&p);
             }
-            _ => return Ok(p),
+            _ => return Ok((p, descriptor)),
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// A path that names an open descriptor rather than a file: `/dev/std*`,
+/// `/dev/fd/N`, anything under `/proc` (`/proc/self/fd/N`).
+fn is_descriptor(path: &Path) -> bool {
+    path.starts_with("/proc")
+        || path.starts_with("/dev/fd")
+        || ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
+            .iter()
+            .any(|d| path == Path::new(d))
+}
+
+/// A duplicate of this process's stdout or stderr, if `meta` is the file
+/// open there.
+fn our_stdio(meta: &Metadata) -> Option<File> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let same = |fd: std::os::fd::BorrowedFd<'_>| {
+        let file = File::from(fd.try_clone_to_owned().ok()?);
+        let m = file.metadata().ok()?;
+        (m.dev() == meta.dev() && m.ino() == meta.ino()).then_some(file)
+    };
+    same(io::stdout().as_fd()).or_else(|| same(io::stderr().as_fd()))
 }
 
 /// The directory holding `path` (`.` for a bare name).

@@ -11,7 +11,6 @@
 //! the write.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -43,9 +42,10 @@ pub fn run(args: PlotArgs) -> Result<ExitCode> {
     let series = parse(&text)
         .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
     let out = args.out.unwrap_or_else(|| args.dir.join("plot.svg"));
-    // A name guards against overwriting the wrong file; a device or a FIFO
-    // (`/dev/stdout`, a pipe to a viewer) has no say in its name.
-    let special = fs::metadata(&out).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    // A name guards against overwriting the wrong file; a device, a FIFO
+    // or a descriptor (`/dev/stdout`, a pipe to a viewer, `>> log`) has no
+    // say in its name.
+    let special = crate::io::written_in_place(&out);
     if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
         bail!("--out must name an .svg file, not {}", out.display());
     }
