@@ -658,3 +658,69 @@ fn a_million_shard_plan_is_small_and_quick() {
     assert_eq!(missing, format!("0-{}", 1 << 21));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn symbolic_links_in_the_results_directory_are_never_written_through() {
+    // shard-1.json -> shard-0.json once had shard 1 overwrite shard 0's result.
+    let dir = temp("links");
+    let p = plan(&dir, "10", "3");
+    let out = dir.join("results");
+    run_shard(&p, &out, 0);
+    let outside = dir.join("outside.txt");
+    std::fs::write(&outside, "not a shard's\n").unwrap();
+    let targets = [out.join("shard-0.json"), outside.clone()];
+    let before: Vec<Vec<u8>> = targets.iter().map(|t| std::fs::read(t).unwrap()).collect();
+    let unchanged = |case: &str| {
+        for (t, b) in targets.iter().zip(&before) {
+            assert_eq!(&std::fs::read(t).unwrap(), b, "{case}: {}", t.display());
+        }
+    };
+    for target in &targets {
+        for ext in ["json", "ckpt", "lock"] {
+            let name = out.join(format!("shard-1.{ext}"));
+            let _ = std::fs::remove_file(&name);
+            let _ = std::fs::remove_file(out.join("shard-1.json"));
+            std::os::unix::fs::symlink(target, &name).unwrap();
+            let case = format!("shard-1.{ext} -> {}", target.display());
+            let run = nqueens()
+                .arg("run-shard")
+                .arg("--plan")
+                .arg(&p)
+                .arg("--out")
+                .arg(&out)
+                .args(["--shard", "1"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&run.stderr);
+            unchanged(&case);
+            if ext == "json" {
+                // The link itself is replaced by the result.
+                assert!(run.status.success(), "{case}: {err}");
+                assert!(
+                    std::fs::symlink_metadata(&name).unwrap().is_file(),
+                    "{case}"
+                );
+            } else {
+                // Refused with one line naming it, and the link left alone.
+                assert_eq!(run.status.code(), Some(2), "{case}: {err}");
+                let last = err.lines().last().unwrap_or("");
+                assert!(
+                    last.starts_with("nqueens: error: ")
+                        && last.contains(&format!("shard-1.{ext}"))
+                        && last.contains("symbolic link"),
+                    "{case}: {err}"
+                );
+                assert!(std::fs::symlink_metadata(&name)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink());
+                std::fs::remove_file(&name).unwrap();
+            }
+        }
+    }
+    for i in [1, 2, 3] {
+        run_shard(&p, &out, i);
+    }
+    unchanged("after every shard");
+    assert_eq!(merged(&p, &out)["total"], 724);
+}

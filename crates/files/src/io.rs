@@ -21,6 +21,12 @@
 //!   came before), otherwise appended to.
 //! - a directory or a block device (a disk): refused with one line.
 //!
+//! A file under a name of the tool's own choosing in a directory of its
+//! own (a shard's result) follows no link: [`replace_whole`] replaces a
+//! link there itself, and [`refuse_link`] refuses one where a file is
+//! opened in place (a shard's checkpoint or lock), so a link planted there
+//! never has us overwrite another shard's result or a file elsewhere.
+//!
 //! Every error names the file, after a label saying what it is: the option
 //! that named it, or what it holds (`cannot write --svg /dev/full: No space
 //! left on device (os error 28)`, `cannot write the bench summary
@@ -139,6 +145,55 @@ impl Drop for Output {
 /// name, so a check of its extension does not apply.
 pub fn written_in_place(path: &Path) -> bool {
     matches!(target(path), Ok(Target::Direct { .. } | Target::Stdio(_)))
+}
+
+/// Writes `bytes` to `path` whole, by rename, without following a symbolic
+/// link there: the link itself is replaced and what it points to is left as
+/// it was. For a file this tool writes under a name of its own choosing in
+/// a directory of its own (a shard's result), where a link is no user's
+/// choice of target but a way to overwrite another file. A device, a FIFO
+/// or a directory there is refused with one line.
+pub fn replace_whole(path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
+    let fail = |e: io::Error| failure(path, what, e);
+    let old = match fs::symlink_metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(fail(e)),
+    };
+    let old = match old {
+        Some(m) if m.file_type().is_symlink() => None,
+        Some(m) if !m.is_file() => bail!(
+            "cannot write {what} {}: it is {}, not a regular file",
+            path.display(),
+            kind(&m)
+        ),
+        old => old,
+    };
+    let (temp, handle) = temporary(path).map_err(fail)?;
+    if let Some(old) = &old {
+        let _ = handle.set_permissions(old.permissions());
+    }
+    let mut out = Output {
+        shown: path.to_path_buf(),
+        what: what.to_string(),
+        writer: Some(BufWriter::new(handle)),
+        replace: Some((temp, path.to_path_buf())),
+    };
+    out.write(|w| w.write_all(bytes))?;
+    out.commit()
+}
+
+/// Refuses with one line a symbolic link at `path`: for a file this tool
+/// opens in place under a name of its own choosing (a shard's checkpoint
+/// or lock), where following a link would write into another file.
+pub fn refuse_link(path: &Path, what: &str) -> Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => bail!(
+            "cannot write {what} {}: it is a symbolic link, which nqueens does not follow here (remove it)",
+            path.display()
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// Writes `bytes` to `path` whole, as [`Output`] does.
@@ -620,6 +675,28 @@ mod tests {
         assert!(refuse_special(&dir, "the lock").is_err());
         assert!(refuse_special(&p, "the lock").is_ok());
         assert!(refuse_special(&dir.join("none"), "the lock").is_ok());
+    }
+
+    #[test]
+    fn replace_whole_replaces_a_link_itself_and_refuse_link_refuses_one() {
+        let dir = scratch("nofollow");
+        let real = dir.join("real.txt");
+        fs::write(&real, "theirs\n").unwrap();
+        let link = dir.join("link.txt");
+        symlink("real.txt", &link).unwrap();
+        assert!(refuse_link(&link, "the lock")
+            .unwrap_err()
+            .to_string()
+            .contains("it is a symbolic link"));
+        assert!(refuse_link(&real, "the lock").is_ok());
+        replace_whole(&link, "the result", b"ours\n").unwrap();
+        assert_eq!(fs::read_to_string(&real).unwrap(), "theirs\n");
+        assert_eq!(fs::read_to_string(&link).unwrap(), "ours\n");
+        assert!(fs::symlink_metadata(&link).unwrap().is_file());
+        replace_whole(&link, "the result", b"again\n").unwrap();
+        assert_eq!(fs::read_to_string(&link).unwrap(), "again\n");
+        assert_eq!(leftovers(&dir), ["link.txt", "real.txt"]);
+        assert!(replace_whole(&dir, "the result", b"x").is_err());
     }
 
     #[test]

@@ -82,6 +82,9 @@ impl Shard<'_> {
         // finds its result below. The lock file stays: removing it would let
         // a waiter lock a different file.
         let lock_path = Plan::lock_path(&a.out, i);
+        // Our own names in the results directory: a symbolic link there
+        // (shard-1.json -> shard-0.json) would have us write another file.
+        crate::io::refuse_link(&lock_path, "the shard lock")?;
         let lock = crate::io::open_lock(&lock_path, "the shard lock")?;
         if lock.try_lock().is_err() {
             eprintln!("nqueens: shard {i} is running elsewhere; waiting for it to finish");
@@ -126,7 +129,8 @@ impl Shard<'_> {
         }
         .seal();
         let json = serde_json::to_string(&result).context("cannot serialize the shard result")?;
-        crate::io::write_whole(&path, RESULT, (json + "\n").as_bytes())?;
+        // A link in its place is replaced, never written through.
+        crate::io::replace_whole(&path, RESULT, (json + "\n").as_bytes())?;
         let _ = std::fs::remove_file(Plan::checkpoint_path(&a.out, i));
         print(a.format, &result, &path, false)
     }
@@ -166,6 +170,7 @@ impl Shard<'_> {
         }
         let header = Header::new(task, plan.n, layout);
         let ckpt_path = Plan::checkpoint_path(&a.out, i);
+        crate::io::refuse_link(&ckpt_path, "the shard checkpoint")?;
         let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);
         let resume = format!(
             "nqueens run-shard --plan {} --shard {i} --out {}",
