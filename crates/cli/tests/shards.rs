@@ -724,3 +724,77 @@ fn symbolic_links_in_the_results_directory_are_never_written_through() {
     unchanged("after every shard");
     assert_eq!(merged(&p, &out)["total"], 724);
 }
+
+#[test]
+fn an_interrupted_shard_counts_what_is_saved_against_the_shard_not_the_plan() {
+    // "63 of 70206098 subproblems are saved" once named the plan's total.
+    let dir = temp("term");
+    // Pinned to `pairs`: a shard takes seconds, so the signal lands mid-run.
+    let p = dir.join("plan.json");
+    let text = success(&[
+        "plan".as_ref(),
+        "16".as_ref(),
+        "--shards".as_ref(),
+        "4".as_ref(),
+        "--solver".as_ref(),
+        "pairs".as_ref(),
+    ]);
+    std::fs::write(&p, text).unwrap();
+    let out = dir.join("results");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .arg("run-shard")
+        .arg("--plan")
+        .arg(&p)
+        .arg("--out")
+        .arg(&out)
+        .args(["--shard", "1", "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // SIGTERM once a few subproblems are saved.
+    let ckpt = out.join("shard-1.ckpt");
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&ckpt).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(start.elapsed().as_secs() < 60, "nothing saved within 60 s");
+        assert!(child.try_wait().unwrap().is_none(), "the shard ended early");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let ended = child.wait_with_output().unwrap();
+    let err = String::from_utf8(ended.stderr).unwrap();
+    assert_eq!(ended.status.code(), Some(130), "{err}");
+    // The shard's size, from the record of the resumed run.
+    let resumed = nqueens()
+        .arg("run-shard")
+        .arg("--plan")
+        .arg(&p)
+        .arg("--out")
+        .arg(&out)
+        .args(["--shard", "1", "--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let resumed: Value = serde_json::from_slice(&resumed).unwrap();
+    let size = resumed["end"].as_u64().unwrap() - resumed["first"].as_u64().unwrap();
+    let line = err.lines().last().unwrap_or("");
+    let saved: u64 = line
+        .strip_prefix("nqueens: interrupted: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((2..size).contains(&saved), "{err}");
+    assert!(
+        line.contains(&format!(
+            " of the shard's {size} subproblems (shard 1) are saved in "
+        )),
+        "{err}"
+    );
+    assert!(line.contains("shard-1.ckpt; run `nqueens run-shard --plan "));
+}

@@ -325,12 +325,19 @@ impl Checkpoint {
     /// Ends the process after an interruption: takes the file (so no record
     /// is half-written), syncs it, and says how to resume.
     pub fn exit_interrupted(&self, resume: &str) -> ! {
+        self.exit_interrupted_of(&format!("{} subproblems", self.subproblems), resume)
+    }
+
+    /// As [`Checkpoint::exit_interrupted`], for a run of part of the
+    /// subproblems (a shard), which `of` names with their number: "3 of
+    /// {of} are saved", as in `the shard's 24 subproblems (shard 1)`. Only
+    /// that part is ever recorded in such a checkpoint.
+    pub fn exit_interrupted_of(&self, of: &str, resume: &str) -> ! {
         let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
         let _ = guard.file.sync_data();
         eprintln!(
-            "nqueens: interrupted: {} of {} subproblems are saved in {}; run `{resume}` to resume",
+            "nqueens: interrupted: {} of {of} are saved in {}; run `{resume}` to resume",
             self.saved(),
-            self.subproblems,
             self.path.display()
         );
         std::process::exit(130);

@@ -31,7 +31,18 @@ const RESULT: &str = "the shard result";
 
 /// The checkpoint of the shard in flight, for the signal watcher: a run of
 /// many shards installs one watcher and points it at each in turn.
-type InFlight = Arc<Mutex<Option<(Arc<Checkpoint>, String)>>>;
+type InFlight = Arc<Mutex<Option<Saving>>>;
+
+/// What the signal watcher says of the shard in flight: its checkpoint,
+/// which of the plan's subproblems are the shard's, and how to resume.
+#[derive(Clone)]
+struct Saving {
+    ck: Arc<Checkpoint>,
+    /// `the shard's 24 subproblems (shard 1)`: the plan's total would
+    /// overstate what is left.
+    of: String,
+    resume: String,
+}
 
 pub fn run_shard(a: RunShard) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
@@ -44,7 +55,7 @@ pub fn run_shard(a: RunShard) -> Result<ExitCode> {
     signals::on_stop(move || {
         let current = watcher.lock().unwrap_or_else(|e| e.into_inner()).clone();
         match current {
-            Some((ck, resume)) => ck.exit_interrupted(&resume),
+            Some(s) => s.ck.exit_interrupted_of(&s.of, &s.resume),
             None => {
                 // Between shards: every finished one is saved already.
                 eprintln!("nqueens: interrupted between shards; every finished shard is saved");
@@ -177,7 +188,15 @@ impl Shard<'_> {
             visible::path(&a.plan),
             visible::path(&a.out)
         );
-        *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = Some((Arc::clone(&ck), resume));
+        let saving = Saving {
+            ck: Arc::clone(&ck),
+            of: format!(
+                "the shard's {} subproblems (shard {i})",
+                self.range.end - self.range.first
+            ),
+            resume,
+        };
+        *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = Some(saving);
         let bar = Bar::new(format!("shard {i}"));
         let journal = Journal::new(&bar, &ck, Some(self.range.first..self.range.end));
         let outcome = count_parts(task, board, &opts, &journal.hooks());
