@@ -172,24 +172,39 @@ fn of_twenty_counts_started_at_once_on_one_new_checkpoint_exactly_one_counts() {
             .into_iter()
             .map(|c| c.wait_with_output().unwrap())
             .collect();
-        let counted: Vec<_> = outs.iter().filter(|o| o.status.success()).collect();
-        assert_eq!(
-            counted.len(),
-            1,
-            "attempt {attempt}: not exactly one counted"
-        );
-        let found: Value = serde_json::from_slice(&counted[0].stdout).unwrap();
-        assert_eq!(found["total"], reference["total"]);
-        for o in outs.iter().filter(|o| !o.status.success()) {
+        // One searches; each other is refused with one line or, started
+        // only once that one had finished (a slow start on a loaded
+        // machine), reads the finished file back and searches nothing.
+        let mut searched = 0;
+        for o in &outs {
             let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(
-                err,
-                format!(
-                    "nqueens: error: checkpoint {} is in use by another nqueens process\n",
-                    ckpt.display()
-                )
-            );
+            if o.status.success() {
+                let found: Value = serde_json::from_slice(&o.stdout).unwrap();
+                assert_eq!(found["total"], reference["total"], "attempt {attempt}");
+                // The rate counts the nodes searched this run: all of
+                // them, or (the file read back) the symmetry pass's few.
+                let rate = found["nodes_per_second"].as_f64().unwrap();
+                let this_run = rate * found["seconds"].as_f64().unwrap();
+                if this_run > found["nodes"].as_f64().unwrap() / 2.0 {
+                    searched += 1;
+                }
+            } else {
+                assert_eq!(
+                    err,
+                    format!(
+                        "nqueens: error: checkpoint {} is in use by another nqueens process\n",
+                        ckpt.display()
+                    ),
+                    "attempt {attempt}"
+                );
+            }
         }
+        let refused = outs.iter().filter(|o| !o.status.success()).count();
+        eprintln!(
+            "attempt {attempt}: {searched} searched, {refused} refused, {} read the finished file back",
+            20 - searched - refused
+        );
+        assert_eq!(searched, 1, "attempt {attempt}: not exactly one searched");
         // The file is whole and resumes to the exact count.
         let resumed = finish(&[
             "count",
