@@ -213,9 +213,12 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
     };
     let exact = run("halves", 14, 1, None).total;
     for threads in [1, 2] {
-        // From 16 KiB up, doubling: refused at first, part way through,
-        // then never; a refused count reports exactly what it finished.
-        let mut part_way = 0;
+        // From 16 KiB up, doubling: refused at first, then never; a
+        // refused count reports exactly what it finished. (A row set over
+        // its thread's share is counted in parts since 9910a66, so a count
+        // stops part way only where even the smallest parts do not fit:
+        // that case is tested on 8 and 16 threads in the CLI's memory
+        // tests.)
         for memory in (14..26).map(|b| 1u64 << b) {
             let (r, rec) = with(memory, threads);
             let finished = rec.finished.load(Ordering::SeqCst);
@@ -229,7 +232,6 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
                 }) => {
                     assert!(share < memory / threads as u64 && t == threads);
                     assert!(done < total && finished == done);
-                    part_way += usize::from(done > 0);
                 }
                 Ok(report) => {
                     assert_eq!(report.total, exact, "{memory} bytes");
@@ -238,7 +240,6 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
                 Err(e) => panic!("{e}"),
             }
         }
-        assert!(part_way > 0, "{threads} threads: no count stopped part way");
         assert!(with(1 << 14, threads).0.is_err());
         assert!(with(1 << 26, threads).0.is_ok());
     }
