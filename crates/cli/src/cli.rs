@@ -10,17 +10,25 @@ use nqueens_sched::solvers;
 
 // The formats belong to the exporter that writes them.
 pub use crate::export::{
-    BoardStyle, CountFormat, CountLine, LevelsFormat, Orientation, PlacementFormat, SolutionFormat,
+    BoardStyle, CountFormat, LevelsFormat, Orientation, PlacementFormat, SolutionFormat,
     SolveFormat, TableFormat,
 };
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
 #[derive(Debug, Parser)]
-#[command(name = "nqueens", about, propagate_version = true)]
+// Help is wrapped at the terminal's width, at most 100 columns; every
+// example line fits in 80, so it never wraps on a common terminal and
+// copies whole (tests/cli.rs checks both).
+#[command(
+    name = "nqueens",
+    about,
+    propagate_version = true,
+    max_term_width = 100
+)]
 // The commit names the build exactly (build.rs stamps it; "unknown" outside git).
 #[command(version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("NQUEENS_COMMIT"), ")"))]
 #[command(
-    after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
+    after_help = "Every verb's help is nqueens VERB --help. Formats (--format): text, for reading, is the default wherever the output is a record or a table; a listing of placements defaults to the notation of its lines (vector, digits), named alike in every verb; json and csv are for programs (docs/formats.md).\n\nExamples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -31,7 +39,7 @@ pub struct Args {
 pub enum Command {
     /// Count all and unique solutions of one board.
     #[command(
-        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92 solutions, 2056 calls, 15720 iterations\n  nqueens count 13 --torus                         # 4524 modular (toroidal) solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one piece per first-row column\n(so --depth 1 only); they exclude each other and --solver, and checkpoint like any count. \"unique\" counts classes\nunder the 8 symmetries of the square, which keep both rules."
+        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92, 2056 calls, 15720 loops\n  nqueens count 13 --torus                         # 4524 modular solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one piece per first-row column (so --depth 1 only); they exclude each other and --solver, and checkpoint like any count. \"unique\" counts classes under the 8 symmetries of the square, which keep both rules."
     )]
     Count(CountArgs),
     /// Tabulate counts for a range of boards, checked against OEIS A000170 / A002562.
@@ -41,7 +49,7 @@ pub enum Command {
     Table(TableArgs),
     /// Benchmark solvers against each other: seconds, nodes and speed-up per board size.
     #[command(
-        after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run.\nA warm-up run precedes the timed runs while they take under a second.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel,bitmask --from 10 --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,levels,brute --to 11 --baseline classic --format markdown\n  nqueens bench --solvers halves --command 'c=./plain {N}' --command 'py=python3 queens.py {N}' --to 11"
+        after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run. A warm-up run precedes the timed runs while they take under a second. The solvers, with what each does and the sizes it handles: nqueens solvers.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,brute --to 11 --baseline classic\n  nqueens bench --solvers halves --command 'c=./plain {N}' --to 11\n  nqueens bench --command 'py=python3 queens.py {N}' --to 11 --format markdown"
     )]
     Bench(BenchArgs),
     /// Draw SVG charts of a recorded benchmark run (seconds and nodes against n).
@@ -51,17 +59,17 @@ pub enum Command {
     Plot(PlotArgs),
     /// List solutions in lexicographic order, streamed (all, fundamental, or from a position).
     #[command(
-        after_help = "Examples:\n  nqueens solutions 8\n  nqueens solutions 8 --unique --format json\n  nqueens solutions 8 --prefix \"1 5\" --format board\n  nqueens solutions 14 --limit 3 --format algebraic\n  nqueens solutions 5 --torus                        # the 10 modular (toroidal) solutions\n  nqueens solutions 8 --no-three-in-line --unique    # 3 5 8 4 1 7 2 6 (orbit 8)"
+        after_help = "Examples:\n  nqueens solutions 8\n  nqueens solutions 8 --unique --format json\n  nqueens solutions 8 --prefix \"1 5\" --format board\n  nqueens solutions 14 --limit 3 --format algebraic\n  nqueens solutions 8 --format digits --count   # 004's list, its count first\n  nqueens solutions 5 --torus                    # the 10 modular solutions\n  nqueens solutions 8 --no-three-in-line --unique   # 3 5 8 4 1 7 2 6 (orbit 8)"
     )]
     Solutions(SolutionsArgs),
     /// Draw one board in the terminal, or as an SVG picture, and check it.
     #[command(
-        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg\n  nqueens show \"1 3 5 2 4\" --size 8   # 002's blocked board: row 6 has no free square"
+        after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg\n  nqueens show \"1 3 5 2 4\" --size 8   # 002's board: row 6 has no free square"
     )]
     Show(ShowArgs),
     /// Find one solution for any n (up to 10^7), by construction or by search.
     #[command(
-        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 8 --reading columns              # 2 4 6 8 3 1 7 5, article 003's list\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
+        after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 8 --reading columns   # 2 4 6 8 3 1 7 5, article 003's list\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
     )]
     Solve(SolveArgs),
     /// The most non-attacking kings, knights, bishops or rooks on an n x n board, and the ways to place them.
@@ -69,27 +77,27 @@ pub enum Command {
     Pieces(PiecesArgs),
     /// The fewest queens that occupy or attack every square (domination), one such placement, and how many.
     #[command(
-        after_help = "Exact search: iterative deepening from a counting bound, branching on the queens that cover\nthe first uncovered square; checked against OEIS A075458 (minimum) and A002564 (--count).\n\nExamples:\n  nqueens dominate 8                    # 5 queens, drawn\n  nqueens dominate 8 --count            # ... and the 4860 minimum dominating sets\n  nqueens dominate 12 --count --format json   # 6 queens, 8 ways"
+        after_help = "Exact search: iterative deepening from a counting bound, branching on the queens that cover the first uncovered square; checked against OEIS A075458 (minimum) and A002564 (--count).\n\nExamples:\n  nqueens dominate 8                    # 5 queens, drawn\n  nqueens dominate 8 --count            # ... and the 4860 minimum sets\n  nqueens dominate 12 --count --format json   # 6 queens, 8 ways"
     )]
     Dominate(DominateArgs),
     /// Q queens with no two attacking, using the fewest pawns to block their lines; one placement and how many.
     #[command(
-        after_help = "A queen attacks along its row, column and diagonals up to the first piece, queen or pawn.\nWith Q = N + 1 the count is OEIS A103330 (8 x 8: 9 queens, 1 pawn, 128 placements).\nAt most ceil(N/2)^2 queens fit whatever the pawns (touching queens always attack); the measured\nlimits are N <= 11 and Q <= N + 4.\n\nExamples:\n  nqueens pawns 8 --queens 9            # 1 pawn, drawn\n  nqueens pawns 8 --queens 9 --count    # ... and the 128 placements\n  nqueens pawns 10 --queens 12 --count --format json"
+        after_help = "A queen attacks along its row, column and diagonals up to the first piece, queen or pawn.\nWith Q = N + 1 the count is OEIS A103330 (8 x 8: 9 queens, 1 pawn, 128 placements).\nAt most ceil(N/2)^2 queens fit whatever the pawns (touching queens always attack); the measured limits are N <= 11 and Q <= N + 4.\n\nExamples:\n  nqueens pawns 8 --queens 9            # 1 pawn, drawn\n  nqueens pawns 8 --queens 9 --count    # ... and the 128 placements\n  nqueens pawns 10 --queens 12 --count --format json"
     )]
     Pawns(PawnsArgs),
     /// Cut a count into shards for a cluster: prints a versioned, hashed plan (JSON).
     #[command(
-        after_help = "The plan names its kind of work: an ordinary count (--solver, --depth), a variant\n(--torus, --no-three-in-line), or a puzzle's count (--dominate, --pawns Q).\nShards are numbered from 0, like a Slurm array; an ordinary count's plan of K shards\nhas one more, K, for the symmetric solutions (--array=0-K). Up to 2^22 shards.\n\nExamples:\n  nqueens plan 19 --shards 64 > plan.json\n  nqueens plan 28 --shards 1000000 > plan.json\n  nqueens plan 16 --no-three-in-line --shards 8 > plan.json\n  nqueens plan 12 --dominate --shards 4 > plan.json\n  nqueens plan 8 --pawns 9 --shards 4 > plan.json"
+        after_help = "The plan names its kind of work: an ordinary count (--solver, --depth), a variant (--torus, --no-three-in-line), or a puzzle's count (--dominate, --pawns Q). Shards are numbered from 0, like a Slurm array; an ordinary count's plan of K shards has one more, K, for the symmetric solutions (--array=0-K). Up to 2^22 shards.\n\nExamples:\n  nqueens plan 19 --shards 64 > plan.json\n  nqueens plan 28 --shards 1000000 > plan.json\n  nqueens plan 16 --no-three-in-line --shards 8 > plan.json\n  nqueens plan 12 --dominate --shards 4 > plan.json\n  nqueens plan 8 --pawns 9 --shards 4 > plan.json"
     )]
     Plan(PlanArgs),
     /// Count one shard of a plan, or a range of them: idempotent, checkpointed, saves and exits on SIGTERM/SIGUSR1.
     #[command(
-        after_help = "A plan of K shards has K + 1 ids: shard K counts the solutions fixed by the half and quarter turns.\n\nExamples:\n  nqueens run-shard --plan plan.json --shard 3 --out results/\n  nqueens run-shard --plan plan.json --shard 0-99 --out results/\n  SLURM_ARRAY_TASK_ID=7 nqueens run-shard --plan plan.json --per-task 1000 --out results/   # shards 7000-7999\n  sbatch --array=0-64 scripts/slurm/nqueens-shard.sbatch plan.json results/"
+        after_help = "A plan of K shards has K + 1 ids: shard K counts the solutions fixed by the half and quarter turns. With --per-task 1000, array task 7 (--shard 7 or $SLURM_ARRAY_TASK_ID=7) runs shards 7000 to 7999.\n\nExamples:\n  nqueens run-shard --plan plan.json --shard 3 --out results/\n  nqueens run-shard --plan plan.json --shard 0-99 --out results/\n  nqueens run-shard --plan plan.json --shard 7 --per-task 1000 --out results/\n  sbatch --array=0-64 scripts/slurm/nqueens-shard.sbatch plan.json results/"
     )]
     RunShard(RunShardArgs),
     /// List the shards with no valid result in DIR, in Slurm array syntax (nothing when complete).
     #[command(
-        after_help = "Examples:\n  nqueens missing --plan plan.json results/\n  nqueens missing --plan plan.json results/ --per-task 1000   # the array tasks of 1000 shards to rerun\n  sbatch --array=$(nqueens missing --plan plan.json results/) scripts/slurm/nqueens-shard.sbatch plan.json results/"
+        after_help = "Examples:\n  nqueens missing --plan plan.json results/\n  nqueens missing --plan plan.json results/ --per-task 1000   # tasks to rerun\n  tasks=$(nqueens missing --plan plan.json results/)\n  sbatch --array=$tasks scripts/slurm/nqueens-shard.sbatch plan.json results/"
     )]
     Missing(MissingArgs),
     /// Check every shard's result against the plan and add them up (total, unique, nodes).
@@ -99,30 +107,30 @@ pub enum Command {
     Merge(MergeArgs),
     /// Predict a count, its unique count and its CPU time from a random sample of its subproblems, with 95 % intervals.
     #[command(
-        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are\nscaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample\nas large as the split is the exact count (design: exact). Ctrl-C reports what was sampled.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
+        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are scaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample as large as the split is the exact count (design: exact). Ctrl-C reports what was sampled.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
     )]
     Estimate(EstimateArgs),
     /// A run's progress: shards done, running, missing and damaged; the partial count, the CPU spent and the ETA.
     #[command(
-        after_help = "Examples:\n  nqueens status --plan plan.json results\n  nqueens status --plan plan.json results --estimate estimate.json --cores 1000 --format json"
+        after_help = "Examples:\n  nqueens status --plan plan.json results\n  nqueens status --plan plan.json results --estimate estimate.json --cores 1000\n  nqueens status --plan plan.json results --format json"
     )]
     Status(StatusArgs),
     /// Document 004's level lists: every placement of the first K columns' queens, in its order and notation.
     #[command(
-        after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 placements of two queens\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
+        after_help = "Examples:\n  nqueens levels 8 --queens 2 --format python   # 004's 42 two-queen placements\n  nqueens levels 8 --queens 3 | wc -l           # 140\n  nqueens levels 8 --queens 2 --prefix 1        # 13 14 15 16 17 18\n\nThe size of every level: nqueens count N --solver levels"
     )]
     Levels(LevelsArgs),
     /// The sizes of the search spaces the source documents compare: (n^2)^n, A(n^2, n), C(n^2, n), n^n, n!.
     #[command(
-        after_help = "Example:\n  nqueens space 8   # 281474976710656, 178462987637760, 4426165368, 16777216, 40320"
+        after_help = "Example:\n  nqueens space 8   # 281474976710656, 178462987637760, 4426165368, ..."
     )]
     Space(SpaceArgs),
     /// List the counting methods and what they do.
-    #[command(after_help = "Example:\n  nqueens solvers\n  nqueens solvers --format json")]
+    #[command(after_help = "Examples:\n  nqueens solvers\n  nqueens solvers --format json")]
     Solvers(SolversArgs),
     /// Print the completion script for a shell to standard output.
     #[command(
-        after_help = "Examples:\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens     # with fpath+=(~/.zfunc) before compinit\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
+        after_help = "Examples:\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens   # with fpath+=(~/.zfunc)\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
     )]
     Completions {
         /// The shell to complete for.
@@ -142,6 +150,28 @@ fn solver_names() -> PossibleValuesParser {
         .iter()
         .map(|s| PossibleValue::new(s.name()).help(s.description()));
     PossibleValuesParser::new(names)
+}
+
+/// `bench --solvers`' help: the solvers it leaves out unless named, and
+/// those it skips past their largest n, from the scheduler's registry.
+/// The names are not listed (they are `nqueens solvers`' job), so the
+/// help shows them once.
+fn bench_solvers_help() -> String {
+    let left_out: Vec<&str> = solvers::all()
+        .iter()
+        .filter(|s| !s.in_default_bench())
+        .map(|s| s.name())
+        .collect();
+    let limited: Vec<String> = solvers::all()
+        .iter()
+        .filter(|s| s.in_default_bench() && s.max_n() < nqueens_kernel::MAX_N)
+        .map(|s| format!("{} past n = {}", s.name(), s.max_n()))
+        .collect();
+    format!(
+        "Solvers to compare, comma-separated; names and limits: nqueens solvers [default: all but {}, which check every placement or every set of squares (n^n, C(n^2, n)) and run only when named; any solver is skipped past its largest n: {}]",
+        left_out.join(" and "),
+        limited.join(", ")
+    )
 }
 
 /// The solve methods' names, from the puzzles' registry.
@@ -171,8 +201,8 @@ fn pieces_help() -> String {
         "Counted by dynamic programming over rows, keeping for each state the most pieces and the ways to reach them; never by trying subsets.\n\
          Largest n: {}.\n\n\
          Examples:\n  \
-         nqueens pieces kings 8                   # 16 kings in 281571 ways, one of them drawn\n  \
-         nqueens pieces knights 8 --count         # 32 knights in 2 ways\n  \
+         nqueens pieces kings 8                  # 16 kings in 281571 ways, one drawn\n  \
+         nqueens pieces knights 8 --count-only   # 32 knights in 2 ways\n  \
          nqueens pieces bishops 12 --format json",
         limits.join(", ")
     )
@@ -192,7 +222,7 @@ pub struct CountArgs {
     /// Counting method (see `nqueens solvers`) [default: the fastest, listed first there].
     #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
-    /// Output format.
+    /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
     /// Record each finished subproblem in FILE and resume from it: run the same command again after an interruption.
@@ -224,7 +254,7 @@ pub struct TableArgs {
     pub to: String,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Output format (json: one object per line).
+    /// Output format: text, an aligned table; markdown; csv; json, one object per line.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
 }
@@ -232,8 +262,9 @@ pub struct TableArgs {
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
-    /// Solvers to compare, comma-separated [default: all that handle the sizes].
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = solver_names())]
+    // The help is built from the registry (`bench_solvers_help`), so the
+    // default it states is the one `request::bench` takes.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = solver_names(), hide_possible_values = true, help = bench_solvers_help())]
     pub solvers: Option<Vec<String>>,
     /// First board size.
     #[arg(long, value_name = "A", default_value = "8")]
@@ -247,18 +278,18 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Solver the others are compared with (speed-up = its median / theirs); added if not listed.
-    #[arg(long, value_name = "NAME", default_value = "mirror", value_parser = solver_names())]
+    #[arg(long, value_name = "NAME", default_value = "mirror", value_parser = solver_names(), hide_possible_values = true)]
     pub baseline: String,
     /// Skip a solver at larger sizes once its median passes this many seconds.
     #[arg(long, value_name = "S", default_value = "60")]
     pub max_seconds: String,
-    /// Output format of the summary on stdout (json: one object per line).
+    /// Output format of the summary on stdout: text, an aligned table; markdown; csv; json, one object per line.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
     /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Also time a solver program, run directly (no shell), {N} replaced by the size (lowercase works too): 'NAME=PROGRAM ARGS {N}' (repeatable).
+    /// A solver program to time too, 'NAME=PROGRAM ARGS {N}' (repeatable): run directly (no shell), with {N} (either case) replaced by the size.
     #[arg(long, value_name = "NAME=PROGRAM ARGS")]
     pub command: Vec<String>,
     /// Read a program's count from the last match of this regular expression's one capture group [default: the last whole number printed].
@@ -281,12 +312,12 @@ pub struct SolutionsArgs {
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
     pub limit: Option<String>,
-    /// How each solution is written.
+    /// How each solution is written: one line in a notation (vector, as `solve` writes it; algebraic; digits, as `levels` writes it), a drawn board, or a table (json, csv, markdown).
     #[arg(long, value_enum, default_value_t = SolutionFormat::Vector)]
     pub format: SolutionFormat,
-    /// State how many solutions match (all of them, whatever --limit), as 000, 002 and 004 do: a first line, or in json a first record.
-    #[arg(long, value_enum, value_name = "WHERE")]
-    pub count: Option<CountLine>,
+    /// Also state how many solutions match (all of them, whatever --limit), as 000, 002 and 004 do: a first line, `92 solutions`, or in json a first record.
+    #[arg(long)]
+    pub count: bool,
     /// Number rows and columns from 0 (002's and 003's programs) or 1, in the drawings and in --prefix [default: 1].
     #[arg(long, value_name = "0|1")]
     pub base: Option<String>,
@@ -340,12 +371,12 @@ pub struct LevelsArgs {
     /// Only placements whose first columns hold these 1-based lines, e.g. "1" or "7 5".
     #[arg(long, value_name = "\"r1 r2 ...\"", allow_hyphen_values = true)]
     pub prefix: Option<String>,
-    /// How the placements are written.
+    /// How the placements are written: one line each in 004's notation (digits, as `solutions --format digits`), the whole level as 004's Python prints it, or a table (json, csv).
     #[arg(long, value_enum, default_value_t = LevelsFormat::Digits)]
     pub format: LevelsFormat,
-    /// State how many placements the level holds: a first line (004's "Le nombre de solutions"), or in json a first record.
-    #[arg(long, value_enum, value_name = "WHERE")]
-    pub count: Option<CountLine>,
+    /// Also state how many placements the level holds: a first line (004's "Le nombre de solutions"), or in json a first record.
+    #[arg(long)]
+    pub count: bool,
     /// Number the lines from 0 or 1, in the output and in --prefix [default: 1].
     #[arg(long, value_name = "0|1")]
     pub base: Option<String>,
@@ -357,14 +388,14 @@ pub struct SpaceArgs {
     /// Board size (1 to 10000).
     #[arg(value_name = "N")]
     pub n: String,
-    /// Output format (text: an aligned table of name, size and formula).
+    /// Output format: text, an aligned table of name, size and formula; markdown; csv; json, one object per line.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct SolversArgs {
-    /// Output format.
+    /// Output format: text, an aligned table; markdown; csv; json, one object per line.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
 }
@@ -387,7 +418,7 @@ pub struct SolveArgs {
     /// Write the solution to FILE; the terminal gets a summary.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
-    /// Output format.
+    /// How the solution is written: one line (vector, as `solutions` writes each), or json or csv with the method's numbers.
     #[arg(long, value_enum, default_value_t = SolveFormat::Vector)]
     pub format: SolveFormat,
     /// accessibility: the first queen's square, ROW,COL from 0 as the sheet writes it [default: 0,0].
@@ -427,8 +458,9 @@ pub struct PiecesArgs {
     /// Board size (1 up to the piece's limit, listed below).
     #[arg(value_name = "N")]
     pub n: String,
-    /// Only the numbers: no maximal placement rebuilt, drawn or listed.
-    #[arg(long)]
+    /// Only the numbers (the most pieces and the ways to place them): no placement rebuilt, drawn or listed.
+    // `--count` was its name; kept, hidden, for scripts that use it.
+    #[arg(long = "count-only", alias = "count")]
     pub count: bool,
     /// Output format (text draws the placement; json and csv list its squares).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
@@ -475,7 +507,7 @@ pub struct RunShardArgs {
     /// Directory of results (shard-I.json) and checkpoints (shard-I.ckpt).
     #[arg(long, value_name = "DIR")]
     pub out: std::path::PathBuf,
-    /// Output format of the shard's record on stdout.
+    /// Output format of the shard's record on stdout: text for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
     #[command(flatten)]
@@ -506,7 +538,7 @@ pub struct MergeArgs {
     /// Directory of results.
     #[arg(value_name = "DIR")]
     pub dir: std::path::PathBuf,
-    /// Output format.
+    /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
     /// Recount K randomly chosen shards here first and refuse the merge if any differs from its result.
@@ -533,7 +565,7 @@ pub struct StatusArgs {
     /// Cores the rest of the run will have, for the ETA [default: the shards running now].
     #[arg(long, value_name = "C")]
     pub cores: Option<String>,
-    /// Output format.
+    /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
 }
@@ -562,7 +594,7 @@ pub struct EstimateArgs {
     /// Counting method: only the default, halves, is sampled.
     #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
-    /// Output format.
+    /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
 }
@@ -598,8 +630,8 @@ pub struct DominateArgs {
     /// Also count the minimum dominating sets.
     #[arg(long)]
     pub count: bool,
-    /// Output format: a drawn board, the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, placement, count).
-    #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
+    /// Output format: text (the record, then the board drawn), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, placement, count).
+    #[arg(long, value_enum, default_value_t = PlacementFormat::Text)]
     pub format: PlacementFormat,
     /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
     #[arg(long, value_name = "FILE")]
@@ -620,8 +652,8 @@ pub struct PawnsArgs {
     /// Also count the placements with the fewest pawns.
     #[arg(long)]
     pub count: bool,
-    /// Output format: a drawn board (Q, P), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, pawns, placement, pawns_placement, count).
-    #[arg(long, value_enum, default_value_t = PlacementFormat::Board)]
+    /// Output format: text (the record, then the board drawn with Q and P), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, pawns, placement, pawns_placement, count).
+    #[arg(long, value_enum, default_value_t = PlacementFormat::Text)]
     pub format: PlacementFormat,
     /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
     #[arg(long, value_name = "FILE")]

@@ -13,6 +13,7 @@ mod cluster;
 mod commands;
 mod export;
 mod io;
+mod old_spellings;
 mod render;
 mod request;
 mod run;
@@ -34,10 +35,11 @@ fn main() -> ExitCode {
     if let Err(err) = io::catch_file_size_signal() {
         return fail(&err);
     }
-    let args = match cli::Args::try_parse() {
-        Ok(args) => args,
-        Err(e) => return clap_error(visible_clap_error(e)),
-    };
+    let args =
+        match cli::Args::try_parse_from(old_spellings::rewrite(std::env::args_os().collect())) {
+            Ok(args) => args,
+            Err(e) => return clap_error(visible_clap_error(e)),
+        };
     let result = commands::run(args).and_then(|code| {
         // What is still buffered must reach stdout too, or fail here.
         stdout().flush()?;
@@ -96,19 +98,58 @@ fn clap_error(e: clap::Error) -> ExitCode {
         }
         _ => {}
     }
-    // clap's message is a paragraph (sometimes over two lines) followed by
-    // usage; keep the paragraph, on one line.
-    let rendered = e.render().to_string();
-    let paragraph: Vec<&str> = rendered
-        .lines()
-        .map(str::trim)
+    let message = one_line(&e.render().to_string());
+    let message = visible::visible(&message);
+    let _ = writeln!(
+        stderr(),
+        "nqueens: error: {message} (see '{}')",
+        help_for_verb()
+    );
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// clap's rendered error on one line: its message (a paragraph, sometimes
+/// over two lines), then its tips ("a similar subcommand exists: 'count'",
+/// "a similar argument exists: '--format'"), each after a `; `. The usage
+/// and clap's "For more information, try '--help'" are left out: the line
+/// ends with the verb's own help instead.
+fn one_line(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered.lines().map(str::trim).collect();
+    let paragraph: Vec<&str> = lines
+        .iter()
+        .copied()
         .skip_while(|l| l.is_empty())
         .take_while(|l| !l.is_empty())
         .collect();
-    let message = paragraph.join(" ");
-    let message = visible::visible(message.trim_start_matches("error: "));
-    let _ = writeln!(stderr(), "nqueens: error: {message} (see 'nqueens --help')");
-    ExitCode::from(EXIT_USAGE)
+    let mut message = paragraph.join(" ");
+    if let Some(rest) = message.strip_prefix("error: ") {
+        message = rest.to_string();
+    }
+    for tip in lines.iter().filter_map(|l| l.strip_prefix("tip: ")) {
+        message.push_str("; ");
+        message.push_str(tip);
+    }
+    message
+}
+
+/// Where a usage error sends the user: the verb's own help when the first
+/// argument names a verb (`nqueens count --help`), else the verb list.
+fn help_for_verb() -> String {
+    use clap::CommandFactory;
+    let command = cli::Args::command();
+    let verb = std::env::args_os()
+        .nth(1)
+        .and_then(|a| a.into_string().ok())
+        .and_then(|a| {
+            command
+                .find_subcommand(&a)
+                .map(|c| c.get_name().to_string())
+        })
+        .filter(|v| v != "help");
+    match verb {
+        Some(v) => format!("nqueens {v} --help"),
+        None => "nqueens --help".to_string(),
+    }
 }
 
 /// clap quotes a bad argument into its message as typed, and a newline
@@ -126,8 +167,10 @@ fn visible_clap_error(e: clap::Error) -> clap::Error {
     if args.iter().all(|a| visible::visible(a) == a.as_str()) {
         return e;
     }
-    let shown = args.iter().map(|a| visible::visible(a).into_owned());
-    cli::Args::try_parse_from(shown).err().unwrap_or(e)
+    let shown = args.iter().map(|a| visible::visible(a).into_owned().into());
+    cli::Args::try_parse_from(old_spellings::rewrite(shown.collect()))
+        .err()
+        .unwrap_or(e)
 }
 
 /// A closed pipe (`nqueens table --to 20 | head`) ends output quietly.

@@ -382,3 +382,236 @@ fn bench_and_plot_refuse_bad_input_and_leave_nothing_behind() {
     assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+// ---- Help: one vocabulary, short examples, errors that name the verb's help.
+
+/// `nqueens [VERB] --help` rendered `columns` wide (clap reads COLUMNS
+/// when stdout is not a terminal, and wraps at most 100 wide).
+fn help_at(verb: Option<&str>, columns: usize) -> String {
+    let mut cmd = nqueens();
+    cmd.env("COLUMNS", columns.to_string());
+    if let Some(verb) = verb {
+        cmd.arg(verb);
+    }
+    let out = cmd.arg("--help").assert().success().get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The verbs as `nqueens --help` lists them, `help` left out.
+fn help_verbs() -> Vec<String> {
+    let help = help_at(None, 100);
+    let verbs: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.strip_prefix("  ").filter(|v| !v.starts_with(' ')))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|v| *v != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(verbs.len() >= 20, "{verbs:?}");
+    verbs
+}
+
+/// Each long option of a help text and whether it takes a value: the
+/// option lines are indented 2 (`  -j, --threads <T>`) or 6
+/// (`      --torus`); descriptions and value lists are indented further.
+fn long_options(help: &str) -> Vec<(String, bool)> {
+    help.lines()
+        .filter(|l| {
+            let indent = l.len() - l.trim_start().len();
+            (indent == 2 || indent == 6) && l.trim_start().starts_with('-')
+        })
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().skip_while(|w| !w.starts_with("--"));
+            let name = words.next()?.trim_end_matches(',').to_string();
+            let takes_value = words.next().is_some_and(|w| w.starts_with('<'));
+            Some((name, takes_value))
+        })
+        .collect()
+}
+
+#[test]
+fn no_two_verbs_give_one_option_name_different_kinds() {
+    let mut seen: std::collections::BTreeMap<String, (bool, String)> = Default::default();
+    let mut clashes = Vec::new();
+    for verb in help_verbs() {
+        let options = long_options(&help_at(Some(&verb), 100));
+        assert!(options.iter().any(|(o, _)| o == "--help"), "{verb}");
+        for (option, takes_value) in options {
+            match seen.get(&option) {
+                Some((kind, first)) if *kind != takes_value => {
+                    clashes.push(format!("{option}: {first} and {verb}"))
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(option, (takes_value, verb.clone()));
+                }
+            }
+        }
+    }
+    assert!(
+        clashes.is_empty(),
+        "a flag in one verb, a value in another: {clashes:?}"
+    );
+    // The option that had two kinds: a flag everywhere now.
+    assert_eq!(seen.get("--count").map(|s| s.0), Some(false));
+}
+
+#[test]
+fn the_old_spellings_still_work_and_mean_the_same() {
+    let pairs: &[(&[&str], &[&str])] = &[
+        (
+            &["solutions", "6", "--count", "header"],
+            &["solutions", "6", "--count"],
+        ),
+        (
+            &["solutions", "6", "--count=header", "--format", "json"],
+            &["solutions", "6", "--count", "--format", "json"],
+        ),
+        (
+            &["levels", "6", "--queens", "2", "--count", "header"],
+            &["levels", "6", "--queens", "2", "--count"],
+        ),
+        (
+            &["pieces", "rooks", "4", "--count"],
+            &["pieces", "rooks", "4", "--count-only"],
+        ),
+        (&["dominate", "5", "--format", "board"], &["dominate", "5"]),
+        (
+            &["pawns", "5", "--queens", "6", "--format", "vector"],
+            &["pawns", "5", "--queens", "6", "--format", "algebraic"],
+        ),
+    ];
+    // Seconds vary between runs; everything else is the same.
+    let steady = |args: &[&str]| -> String {
+        stdout(args)
+            .lines()
+            .filter(|l| !l.starts_with("seconds") && !l.contains("\"seconds\""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for (old, new) in pairs {
+        assert_eq!(steady(old), steady(new), "{old:?} vs {new:?}");
+    }
+    assert!(stdout(&["solutions", "6", "--count"]).starts_with("4 solutions\n"));
+    // Hidden: the help names only the current spellings.
+    let pieces = help_at(Some("pieces"), 100);
+    assert!(!long_options(&pieces).iter().any(|(o, _)| o == "--count"));
+    assert!(!help_at(Some("dominate"), 100).contains("board:"));
+}
+
+#[test]
+fn no_help_example_line_wraps() {
+    let mut verbs: Vec<Option<String>> = help_verbs().into_iter().map(Some).collect();
+    verbs.push(None);
+    for verb in verbs {
+        let examples = |columns| -> Vec<String> {
+            help_at(verb.as_deref(), columns)
+                .lines()
+                .skip_while(|l| !matches!(*l, "Example:" | "Examples:"))
+                .skip(1)
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let (wide, narrow) = (examples(100), examples(80));
+        assert!(!wide.is_empty(), "{verb:?} has no example");
+        for line in &wide {
+            assert!(
+                line.starts_with("  ") && line.len() <= 80,
+                "{verb:?}: {line}"
+            );
+        }
+        // Wrapped at 80 columns, the examples are the same lines.
+        assert_eq!(wide, narrow, "{verb:?}");
+    }
+}
+
+#[test]
+fn bench_help_fits_in_60_lines_and_states_its_true_default() {
+    let help = help_at(Some("bench"), 100);
+    assert!(
+        help.lines().count() <= 60,
+        "{} lines:\n{help}",
+        help.lines().count()
+    );
+    // The solvers are described once, by `nqueens solvers`, not here.
+    assert!(!help.contains("meet in the middle"), "{help}");
+    assert!(help.contains("nqueens solvers"), "{help}");
+    // The default it states is the one it runs: every solver but the two
+    // exhaustive ones.
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("[default: all but brute-rows and brute-sets,"),
+        "{flat}"
+    );
+    let bench = stdout(&[
+        "bench",
+        "--from",
+        "8",
+        "--to",
+        "8",
+        "--repeat",
+        "1",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let ran: std::collections::BTreeSet<String> = json_rows(bench.as_bytes())
+        .iter()
+        .map(|r| r["solver"].as_str().unwrap().to_string())
+        .collect();
+    let listed: std::collections::BTreeSet<String> =
+        json_rows(stdout(&["solvers", "--format", "json"]).as_bytes())
+            .iter()
+            .map(|r| r["name"].as_str().unwrap().to_string())
+            .filter(|s| s != "brute-rows" && s != "brute-sets")
+            .collect();
+    assert_eq!(ran, listed);
+}
+
+#[test]
+fn usage_errors_name_the_verbs_help_and_suggest_the_near_name() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["cont", "8"],
+            &[
+                "unrecognized subcommand 'cont'",
+                "similar subcommand",
+                "'count'",
+                "(see 'nqueens --help')",
+            ],
+        ),
+        (
+            &["count", "8", "--formt", "json"],
+            &[
+                "unexpected argument '--formt'",
+                "a similar argument exists: '--format'",
+                "(see 'nqueens count --help')",
+            ],
+        ),
+        (
+            &["solutions", "8", "--limt", "3"],
+            &["'--limit'", "(see 'nqueens solutions --help')"],
+        ),
+        (
+            &["run-shard", "--plan", "plan.json"],
+            &["--out <DIR>", "(see 'nqueens run-shard --help')"],
+        ),
+        (
+            &["levels", "8"],
+            &["--queens", "(see 'nqueens levels --help')"],
+        ),
+    ];
+    for (args, needles) in cases {
+        let out = nqueens().args(*args).assert().code(2).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        for needle in *needles {
+            assert!(err.contains(needle), "{args:?}: {err}");
+        }
+    }
+}

@@ -142,7 +142,7 @@ impl Sink for Drawing<'_> {
     }
 }
 
-/// A `listing-count` record (`--count header`) drawn for people:
+/// A `listing-count` record (`--count`) drawn for people:
 /// `92 solutions`, `1 placement`.
 pub(super) fn count_line(record: &Record) -> Option<String> {
     match (field(record, "count"), field(record, "of")) {

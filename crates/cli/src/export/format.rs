@@ -66,20 +66,19 @@ pub enum LevelsFormat {
     Csv,
 }
 
-/// Where a listing states how many it holds (`--count`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CountLine {
-    /// A first line, `92 solutions` (000, 002 and 004 print theirs above the list); in json a first record.
-    Header,
-}
-
-/// How `dominate` and `pawns` write their record.
+/// How `dominate` and `pawns` write their record. Named as the other
+/// verbs name the same output: `text` a record then its board (as
+/// `pieces` and `show`), `algebraic` squares as letter and number (as
+/// `solutions`); the first names, `board` and `vector`, are kept as
+/// hidden aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PlacementFormat {
     /// The record as `key  value` lines, then the board drawn with `Q` (and `P`), rank 1 at the bottom.
-    Board,
+    #[value(alias = "board")]
+    Text,
     /// The squares on one line (`A1 C2 ...`); with --count, the count on a second line.
-    Vector,
+    #[value(alias = "vector")]
+    Algebraic,
     /// One JSON object on one line; see docs/formats.md.
     Json,
     /// A header and one row, the same keys as json.
@@ -126,7 +125,7 @@ impl From<PlacementFormat> for Format {
     /// formats; `vector` draws the squares alone.
     fn from(f: PlacementFormat) -> Format {
         match f {
-            PlacementFormat::Board | PlacementFormat::Vector => Format::Text,
+            PlacementFormat::Text | PlacementFormat::Algebraic => Format::Text,
             PlacementFormat::Json => Format::Json,
             PlacementFormat::Csv => Format::Csv,
         }

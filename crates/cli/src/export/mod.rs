@@ -21,7 +21,7 @@ use std::io::{self, Write};
 pub use crate::render::{BoardStyle, Orientation};
 pub use drawing::Style;
 pub use format::{
-    CountFormat, CountLine, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
+    CountFormat, LevelsFormat, PlacementFormat, SolutionFormat, SolveFormat, TableFormat,
 };
 pub use placed::print_placed;
 
@@ -221,7 +221,7 @@ impl Write for Out<'_> {
     }
 }
 
-/// A `listing-count` record (`--count header`): how many `of` (solutions,
+/// A `listing-count` record (`--count`): how many `of` (solutions,
 /// placements) a listing holds, written before them.
 pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
     vec![("n", n.into()), ("count", count.into()), ("of", of.into())]

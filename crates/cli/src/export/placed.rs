@@ -1,6 +1,6 @@
 //! The record of a placement of squares (`dominate`, `pawns`) in the
-//! formats those verbs offer: `board` is the record's `key  value` lines,
-//! a blank line and the drawn board; `vector` the squares alone on one
+//! formats those verbs offer: `text` is the record's `key  value` lines,
+//! a blank line and the drawn board; `algebraic` the squares alone on one
 //! line, and the count, when there is one, on a second; json and csv the
 //! record.
 
@@ -18,7 +18,7 @@ pub fn print_placed(
 ) -> io::Result<()> {
     let mut out = io::stdout().lock();
     match format {
-        PlacementFormat::Vector => {
+        PlacementFormat::Algebraic => {
             writeln!(out, "{squares}")?;
             if let Some(count @ Cell::Int(_)) = field(record, "count") {
                 writeln!(out, "{}", count.plain())?;
@@ -30,7 +30,7 @@ pub fn print_placed(
             s.record(record)?;
             s.end(&[])?;
             drop(s);
-            if format == PlacementFormat::Board {
+            if format == PlacementFormat::Text {
                 writeln!(out)?;
                 out.write_all(board.as_bytes())?;
             }

@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Result};
 use nqueens_kernel::reference::{level_lists, search_space};
 
 use super::number;
-use crate::cli::{CountLine, LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
+use crate::cli::{LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
 
 /// A validated `levels` request.
 pub struct Levels {
@@ -16,7 +16,7 @@ pub struct Levels {
     /// 1-based lines of the first columns' queens, at most `k`.
     pub prefix: Vec<u8>,
     pub format: LevelsFormat,
-    /// `--count header`: a first line (or record) with the level's size.
+    /// `--count`: a first line (or record) with the level's size.
     pub count_header: bool,
     /// The number of the first line: 1, or 0.
     pub base: u8,
@@ -34,8 +34,8 @@ impl TryFrom<LevelsArgs> for Levels {
                 super::value_name(a.format)
             );
         }
-        if a.count.is_some() && a.format == LevelsFormat::Csv {
-            bail!("--count header does not apply to --format csv: a table's rows are its count");
+        if a.count && a.format == LevelsFormat::Csv {
+            bail!("--count does not apply to --format csv: a table's rows are its count");
         }
         let prefix = prefix(a.prefix.as_deref().unwrap_or(""), n, k, base)?;
         Ok(Levels {
@@ -43,7 +43,7 @@ impl TryFrom<LevelsArgs> for Levels {
             k,
             prefix,
             format: a.format,
-            count_header: a.count == Some(CountLine::Header),
+            count_header: a.count,
             base,
         })
     }

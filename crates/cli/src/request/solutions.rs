@@ -8,7 +8,7 @@ use nqueens_puzzles::variant::Variant;
 
 use super::count;
 use super::number;
-use crate::cli::{CountLine, Orientation, SolutionFormat, SolutionsArgs};
+use crate::cli::{Orientation, SolutionFormat, SolutionsArgs};
 use crate::export::Numbering;
 
 /// A validated `solutions` request.
@@ -21,7 +21,7 @@ pub struct Solutions {
     pub format: SolutionFormat,
     pub verify: bool,
     pub variant: Option<Variant>,
-    /// `--count header`: a first line (or record) with how many match.
+    /// `--count`: a first line (or record) with how many match.
     pub count_header: bool,
     /// How the drawings number and turn the board.
     pub numbering: Numbering,
@@ -58,10 +58,8 @@ impl TryFrom<SolutionsArgs> for Solutions {
                 "--orientation turns a drawn board: it needs --format board, not --format {format}"
             );
         }
-        if a.count.is_some() && matches!(a.format, SolutionFormat::Csv | SolutionFormat::Markdown) {
-            bail!(
-                "--count header does not apply to --format {format}: a table's rows are its count"
-            );
+        if a.count && matches!(a.format, SolutionFormat::Csv | SolutionFormat::Markdown) {
+            bail!("--count does not apply to --format {format}: a table's rows are its count");
         }
         let prefix = a
             .prefix
@@ -81,7 +79,7 @@ impl TryFrom<SolutionsArgs> for Solutions {
             format: a.format,
             verify: a.verify,
             variant,
-            count_header: a.count == Some(CountLine::Header),
+            count_header: a.count,
             numbering: Numbering {
                 base,
                 orientation: a.orientation,
