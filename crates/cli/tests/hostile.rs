@@ -300,8 +300,8 @@ fn interrupted(
 }
 
 /// Every interrupt that saves its work exits 130 with one line on stderr,
-/// as README and docs/formats.md say; the README names 130 among the exit
-/// codes and the fuzzers' figures the tests hold it to.
+/// as docs/usage.md and docs/formats.md say; usage.md names 130 among the
+/// exit codes and the fuzzers' figures the tests hold it to.
 #[test]
 fn an_interrupt_that_saved_its_work_exits_130_as_documented() {
     let dir = scratch("interrupt");
@@ -365,12 +365,13 @@ fn an_interrupt_that_saved_its_work_exits_130_as_documented() {
     let out = interrupted(&dir, &args, "-INT", std::time::Duration::from_millis(1500));
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("\"samples\""));
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .unwrap()
-        .replace('\n', " ");
-    assert!(readme.contains("The exit codes are 0, 1, 2 and 130, nothing else"));
-    assert!(readme.contains("over 5,000 argument vectors"));
-    assert!(readme.contains("over 1,000 mutated input files"));
+    let usage =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/usage.md"))
+            .unwrap()
+            .replace('\n', " ");
+    assert!(usage.contains("The exit codes are 0, 1, 2 and 130, nothing else"));
+    assert!(usage.contains("over 5,000 argument vectors"));
+    assert!(usage.contains("over 1,000 mutated input files"));
     let formats = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../docs/formats.md"

@@ -1,6 +1,6 @@
 //! The source documents' worked examples (`shared/seeds/`, issue #15),
-//! each reproduced by the one command the README's section "The source
-//! documents, reproduced" gives for it, and compared with the document's
+//! each reproduced by the one command docs/documents.md ("Every worked
+//! example") gives for it, and compared with the document's
 //! own text: the excerpts in `tests/data/seeds/` (see EXAMPLES.md there for
 //! each row, its excerpt and how it is compared).
 

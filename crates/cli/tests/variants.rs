@@ -162,7 +162,7 @@ fn eight_queens_with_no_three_in_line_leave_one_fundamental_solution() {
         .collect();
     assert_eq!(kept.len(), 8);
     assert_eq!(orbits(&kept), 1);
-    // The README's killer of the strongest other candidate: b3, e4, h5.
+    // docs/usage.md's killer of the strongest other candidate: b3, e4, h5.
     assert!(!no_three_in_line(&[3, 6, 2, 5, 8, 1, 7, 4]));
     assert!(no_three_in_line(&[3, 5, 8, 4, 1, 7, 2, 6]));
 }

@@ -66,7 +66,7 @@ impl Variant {
 
     /// The largest board this variant counts or lists: chosen by
     /// measurement so that a run takes about a minute at most on two
-    /// threads (release build, 2-core machine; README, "Variants"): torus
+    /// threads (release build, 2-core machine; docs/usage.md, "Variants"): torus
     /// n = 19 takes 53 to 72 s on one thread and each size up costs 4 to 10
     /// times more; no-three-in-line n = 17 takes 34 to 38 s and n = 18
     /// about 5 times more.
