@@ -286,8 +286,12 @@ pub struct BenchArgs {
     /// Output format of the summary on stdout: text, an aligned table; markdown; csv; json, one object per line.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
-    /// Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md.
-    #[arg(long, value_name = "DIR")]
+    // Not a doc comment: rustdoc would read <date> and <host> as HTML tags.
+    #[arg(
+        long,
+        value_name = "DIR",
+        help = "Record the run in DIR/<date>-<host>/: README.md, raw.csv, summary.md"
+    )]
     pub out: Option<std::path::PathBuf>,
     /// A solver program to time too, 'NAME=PROGRAM ARGS {N}' (repeatable): run directly (no shell), with {N} (either case) replaced by the size.
     #[arg(long, value_name = "NAME=PROGRAM ARGS")]

@@ -37,7 +37,7 @@
 //! the finished file and counts nothing.
 //!
 //! The file is read back only if it is a regular file, and with a bound:
-//! its header first (at most [`HEADER_MAX`] bytes), then the whole of it,
+//! its header first (at most 4096 bytes, `HEADER_MAX`), then the whole of it,
 //! at most what the header's subproblem count allows, so a device, a FIFO
 //! or a huge foreign file is refused at once. A failed append (a full
 //! disk) is cut back off the file, so the records before it stay whole and

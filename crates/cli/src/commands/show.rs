@@ -20,7 +20,8 @@
 //! exit code and the line on stderr are the same.
 //!
 //! Limits: the terminal drawing stops at 64 x 64 ([`TEXT_MAX_N`]); wider
-//! boards, up to 1000 x 1000 ([`SVG_MAX_N`]), are drawn with `--svg` only.
+//! boards, up to 1000 x 1000
+//! ([`SVG_MAX_N`](crate::render::SVG_MAX_N)), are drawn with `--svg` only.
 //! The SVG is written through `crate::io`: a failure never leaves a
 //! half-written picture, and a device or a link stays one.
 
