@@ -101,7 +101,7 @@ fn board_and_vector_formats() {
     assert!(dominates(8, &named), "{board}");
     assert!(grid.ends_with("  A B C D E F G H\n"), "{board}");
     assert_eq!(grid.matches('Q').count(), 5, "{board}");
-    let vector = stdout(&["dominate", "4", "--count", "--format", "vector"]);
+    let vector = stdout(&["dominate", "4", "--count", "--format", "algebraic"]);
     let lines: Vec<&str> = vector.lines().collect();
     assert_eq!(lines.len(), 2, "{vector}");
     let squares: Vec<_> = lines[0].split(' ').map(square).collect();

@@ -117,7 +117,7 @@ fn board_and_vector_formats() {
     assert!(record.ends_with("\ncount            128"), "{board}");
     assert_eq!(grid.matches(" Q").count(), 9, "{board}");
     assert_eq!(grid.matches(" P").count(), 1, "{board}");
-    let vector = stdout(&["pawns", "6", "--queens", "7", "--format", "vector"]);
+    let vector = stdout(&["pawns", "6", "--queens", "7", "--format", "algebraic"]);
     let (queens, pawns) = vector
         .trim_end()
         .strip_prefix("queens ")

@@ -48,7 +48,7 @@ fn the_eight_by_eight_values() {
         ("rooks", 8, 40320),
     ];
     for (piece, max, count) in expected {
-        let v = json(&["pieces", piece, "8", "--count"]);
+        let v = json(&["pieces", piece, "8", "--count-only"]);
         assert_eq!(v["piece"], piece);
         assert_eq!(v["n"], 8);
         assert_eq!(v["max"], max, "{piece}");
@@ -56,7 +56,7 @@ fn the_eight_by_eight_values() {
         assert!(v["seconds"].as_f64().unwrap() >= 0.0);
         assert!(
             v.get("placement").is_none(),
-            "--count rebuilds no placement"
+            "--count-only rebuilds no placement"
         );
     }
 }
@@ -128,7 +128,7 @@ fn text_draws_the_placement_under_the_numbers() {
         }
         assert_placement(piece, 6, max, &squares);
     }
-    let counted = stdout(&["pieces", "kings", "6", "--count"]);
+    let counted = stdout(&["pieces", "kings", "6", "--count-only"]);
     assert!(
         !counted.contains("\n\n") && counted.contains("count    3600\n"),
         "{counted}"
@@ -191,7 +191,7 @@ fn help_explains_the_method_and_gives_examples() {
     for needle in [
         "Examples:",
         "nqueens pieces kings 8",
-        "--count",
+        "--count-only",
         "dynamic programming",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");
