@@ -210,7 +210,7 @@ impl HalfTurn {
         if r == n / 2 {
             // The centre of an odd board is its own image.
             let centre = n / 2;
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 self.tally.solutions += 1;
             } else if diag & (1 << (2 * centre)) == 0 && anti & (1 << (n - 1)) == 0 {
                 self.tally.nodes += 1;

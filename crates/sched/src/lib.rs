@@ -44,12 +44,14 @@
 //! assert_eq!(report.total, 2680);
 //! assert!(finished.0.load(Ordering::Relaxed) > 1);
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+mod clock;
 mod engine;
 mod error;
 mod pool;
+mod record;
 mod report;
 mod roles;
 mod sample;
@@ -65,11 +67,13 @@ use nqueens_kernel::{
 };
 use serde::{Deserialize, Serialize};
 
+pub use clock::{Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
+pub use record::{Run, Value};
 pub use report::{summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
-pub use sample::{estimate, Clock, Design, Estimate, Interval, Sampling, Size, WallClock};
+pub use sample::{estimate, Design, Estimate, Interval, Sampling, Size};
 pub use solvers::Solver;
 pub use tally::{Found, Total};
 pub use work::split::default_depth;

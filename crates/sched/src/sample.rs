@@ -28,7 +28,7 @@ use nqueens_kernel::symmetry::burnside;
 use nqueens_kernel::Board;
 use nqueens_puzzles::solve::Rng;
 
-use crate::{pool, symmetric, Error, Found, Stop, Watch};
+use crate::{pool, symmetric, Clock, Error, Found, Stop, Watch};
 
 /// How many subproblems to sample.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,23 +48,6 @@ pub struct Sampling {
     pub seed: u64,
     /// Worker threads (the symmetric searches run beside them).
     pub threads: usize,
-}
-
-/// A clock of CPU time spent by the calling thread, in seconds (the CLI
-/// reads the OS's per-thread clock; a test may use wall time).
-pub trait Clock: Sync {
-    /// Seconds so far; only differences are used.
-    fn now(&self) -> f64;
-}
-
-/// Wall time as a [`Clock`], for tests and examples.
-#[derive(Clone, Copy, Debug)]
-pub struct WallClock(pub Instant);
-
-impl Clock for WallClock {
-    fn now(&self) -> f64 {
-        self.0.elapsed().as_secs_f64()
-    }
 }
 
 /// How the estimate was made.

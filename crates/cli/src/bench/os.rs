@@ -1,8 +1,8 @@
 //! What `std::process` cannot tell or do, from libc: the CPU time and peak
 //! memory of one finished child (`wait4`), the CPU time of this process
-//! (`getrusage`) and of the calling thread (`clock_gettime`, for
-//! `estimate`'s per-subproblem cost), and a signal to a whole process
-//! group (`kill(-pgid)`).
+//! (`getrusage`), and a signal to a whole process group (`kill(-pgid)`).
+//! (The calling thread's CPU clock, `estimate`'s per-subproblem cost, is
+//! the scheduler's `ThreadCpu`.)
 //!
 //! The one module of the CLI with `unsafe` code: three foreign calls, each
 //! on plain integers and on memory owned by the calling Rust frame.
@@ -69,25 +69,6 @@ pub fn own_cpu() -> Duration {
     let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut r) } == 0;
     if ok {
         usage(&r).cpu
-    } else {
-        Duration::ZERO
-    }
-}
-
-/// CPU time of the calling thread so far (`CLOCK_THREAD_CPUTIME_ID`):
-/// what one subproblem cost, whatever else the machine runs.
-pub fn thread_cpu() -> Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: the pointer is to a live local `timespec`, written by the call.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    if ok {
-        Duration::new(
-            t.tv_sec.max(0) as u64,
-            t.tv_nsec.clamp(0, 999_999_999) as u32,
-        )
     } else {
         Duration::ZERO
     }

@@ -89,6 +89,19 @@ impl Cell {
     }
 }
 
+impl From<nqueens_sched::Value> for Cell {
+    fn from(v: nqueens_sched::Value) -> Cell {
+        use nqueens_sched::Value;
+        match v {
+            Value::Int(i) => Cell::Int(i),
+            Value::Float(x) => Cell::Float(x),
+            Value::Text(t) => Cell::Text(t),
+            Value::Bool(b) => Cell::Bool(b),
+            Value::Null => Cell::Null,
+        }
+    }
+}
+
 impl From<u128> for Cell {
     fn from(v: u128) -> Cell {
         Cell::Int(v)

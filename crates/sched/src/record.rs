@@ -1,0 +1,172 @@
+//! An estimate as one record: the named values `nqueens estimate` prints
+//! and Python's `EstimateResult` holds, in one order, made in one place so
+//! the two front ends cannot drift apart.
+
+use crate::{solvers, Design, Estimate, Interval};
+
+/// One value of a record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A count or a size.
+    Int(u128),
+    /// Seconds, a ratio.
+    Float(f64),
+    /// A name or a note.
+    Text(String),
+    /// A yes or no.
+    Bool(bool),
+    /// No value (a field the design does not have).
+    Null,
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(v: Option<T>) -> Value {
+        v.map_or(Value::Null, Into::into)
+    }
+}
+
+macro_rules! ints {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(v: $t) -> Value {
+                Value::Int(v as u128)
+            }
+        }
+    )*};
+}
+ints!(u64, usize, u128);
+
+impl From<f64> for Value {
+    fn from(v: f64) -> Value {
+        Value::Float(v)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(v: bool) -> Value {
+        Value::Bool(v)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(v: &str) -> Value {
+        Value::Text(v.to_string())
+    }
+}
+
+/// How the sample was run: the record names these beside the estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// Cores the wall-time prediction is for.
+    pub cores: usize,
+    /// Worker threads that sampled.
+    pub threads: usize,
+    /// The draw's seed.
+    pub seed: u64,
+    /// Wall seconds the sampling took.
+    pub seconds: f64,
+}
+
+impl Estimate {
+    /// The record: its fields in the order the JSON shows them (see
+    /// docs/formats.md).
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use nqueens_sched::{estimate, NoProgress, Run, Sampling, Size, Value, WallClock};
+    /// let board = nqueens_kernel::Board::new(8).unwrap();
+    /// let all = Sampling { size: Size::Samples(1 << 20), seed: 1, threads: 1 };
+    /// let e = estimate(board, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
+    /// let run = Run { cores: 1, threads: 1, seed: 1, seconds: 0.0 };
+    /// let record = e.record(&run);
+    /// assert_eq!(record[0], ("n", Value::Int(8)));
+    /// assert!(record.contains(&("total_estimate", Value::Int(92))));
+    /// ```
+    pub fn record(&self, run: &Run) -> Vec<(&'static str, Value)> {
+        let (design, strata) = match self.design {
+            Design::Exact => ("exact", None),
+            Design::Stratified { strata } => ("stratified", Some(strata)),
+        };
+        let whole = |x: f64| Value::Int(x.max(0.0).round() as u128);
+        let (total, unique) = match self.exact {
+            Some((t, u)) => (
+                [t.into(), t.into(), t.into()],
+                [u.into(), u.into(), u.into()],
+            ),
+            None => (ends(self.total, whole), ends(self.unique, whole)),
+        };
+        let cores = run.cores as f64;
+        let per_core = Interval {
+            estimate: self.cpu_seconds.estimate / cores,
+            low: self.cpu_seconds.low / cores,
+            high: self.cpu_seconds.high / cores,
+        };
+        let [te, tl, th] = total;
+        let [ue, ul, uh] = unique;
+        let [ce, cl, ch] = ends(self.cpu_seconds, Value::Float);
+        let [we, wl, wh] = ends(per_core, Value::Float);
+        vec![
+            ("n", self.n.into()),
+            ("solver", solvers::default().name().into()),
+            ("design", design.into()),
+            ("strata", strata.into()),
+            ("samples", self.samples.into()),
+            ("subproblems", self.subproblems.into()),
+            ("row_sets", self.population.into()),
+            ("total_estimate", te),
+            ("total_low", tl),
+            ("total_high", th),
+            ("unique_estimate", ue),
+            ("unique_low", ul),
+            ("unique_high", uh),
+            ("cpu_seconds_estimate", ce),
+            ("cpu_seconds_low", cl),
+            ("cpu_seconds_high", ch),
+            ("wall_seconds_estimate", we),
+            ("wall_seconds_low", wl),
+            ("wall_seconds_high", wh),
+            ("cores", run.cores.into()),
+            (
+                "relative_half_width",
+                self.total.relative_half_width().into(),
+            ),
+            (
+                "degrees_of_freedom",
+                (self.degrees_of_freedom > 0)
+                    .then_some(self.degrees_of_freedom)
+                    .into(),
+            ),
+            ("fixed_180", self.fixed_180.into()),
+            ("fixed_90", self.fixed_90.into()),
+            ("split_cpu_seconds", self.split_cpu_seconds.into()),
+            ("symmetry_cpu_seconds", self.symmetry_cpu_seconds.into()),
+            ("peak_memory_bytes", self.peak_memory_bytes.into()),
+            ("threads", run.threads.into()),
+            ("seed", run.seed.into()),
+            ("seconds", run.seconds.into()),
+            ("stopped", self.stopped.into()),
+            ("note", self.note().as_str().into()),
+        ]
+    }
+
+    /// What the record's figures are.
+    fn note(&self) -> String {
+        let what = match self.design {
+            Design::Exact => "every subproblem counted: the exact count",
+            Design::Stratified { .. } => {
+                "95 % intervals from a stratified random sample of the subproblems"
+            }
+        };
+        let stop = if self.stopped {
+            "; stopped early, from the subproblems sampled so far"
+        } else {
+            ""
+        };
+        format!("{what}{stop}; wall seconds = cpu seconds / cores, an ideal-scaling prediction")
+    }
+}
+
+/// An interval's estimate, low and high ends (the low end at least 0).
+fn ends(i: Interval, value: impl Fn(f64) -> Value) -> [Value; 3] {
+    [value(i.estimate), value(i.low.max(0.0)), value(i.high)]
+}
