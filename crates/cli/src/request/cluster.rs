@@ -31,7 +31,7 @@ impl TryFrom<PlanArgs> for Plan {
             (Task::Dominate, Board::new(n)?)
         } else if let Some(q) = &a.pawns {
             let n = puzzles::pawns_size(&a.n)?;
-            let queens = puzzles::queens(q, n)?;
+            let queens = puzzles::queens(q, "--pawns", n)?;
             (Task::Pawns { queens }, Board::new(n)?)
         } else {
             count::task(&a.n, a.solver.as_deref(), &a.variant)?

@@ -51,7 +51,7 @@ impl TryFrom<PawnsArgs> for Pawns {
     type Error = anyhow::Error;
     fn try_from(a: PawnsArgs) -> Result<Pawns> {
         let n = pawns_size(&a.n)?;
-        let queens = queens(&a.queens, n)?;
+        let queens = queens(&a.queens, "--queens", n)?;
         let (run, budget) = counting(&a.run, a.count, a.checkpoint.is_some())?;
         Ok(Pawns {
             n,
@@ -105,8 +105,10 @@ pub fn pawns_size(text: &str) -> Result<usize> {
     )
 }
 
-/// `--queens`: at least 1, at most what pawns allow and the measured limit.
-pub fn queens(text: &str, n: usize) -> Result<usize> {
+/// The number of queens of a pawns count, named `what` as the user typed
+/// it (`pawns --queens`, `plan --pawns`): at least 1, at most what pawns
+/// allow and the measured limit.
+pub fn queens(text: &str, what: &str, n: usize) -> Result<usize> {
     let max = pawns::max_queens(n);
     let why = if max == pawns::most_queens(n) {
         format!(
@@ -118,7 +120,7 @@ pub fn queens(text: &str, n: usize) -> Result<usize> {
             pawns::MEASURED_MAX_EXTRA
         )
     };
-    number::size(text, "--queens", 1..=max, &why)
+    number::size(text, what, 1..=max, &why)
 }
 
 #[cfg(test)]
@@ -127,8 +129,8 @@ mod tests {
 
     #[test]
     fn queen_counts_are_checked_with_clear_messages() {
-        assert_eq!(queens("9", 8).unwrap(), 9);
-        let e = |t: &str, n: usize| queens(t, n).unwrap_err().to_string();
+        assert_eq!(queens("9", "--queens", 8).unwrap(), 9);
+        let e = |t: &str, n: usize| queens(t, "--queens", n).unwrap_err().to_string();
         assert!(e("0", 8).starts_with("--queens must be a whole number from 1 to 12 on 8 x 8"));
         assert!(e("-1", 8).ends_with("not -1"));
         assert!(e("x", 8).ends_with("not 'x'"));
@@ -138,6 +140,9 @@ mod tests {
             e("17", 8)
         );
         assert!(e("5", 3).contains("at most 4 fit"), "{}", e("5", 3));
+        // `plan --pawns Q` is refused as --pawns, the flag typed.
+        let e = queens("0", "--pawns", 8).unwrap_err().to_string();
+        assert!(e.starts_with("--pawns must be a whole number from 1 to 12"), "{e}");
     }
 
     #[test]
