@@ -1,9 +1,14 @@
-//! File-input fuzzing: the files the CLI reads back (a checkpoint, a plan,
-//! a shard result, a recorded run), made valid by the CLI itself, then
-//! truncated, bit-flipped, oversized (junk appended, or a sparse 10 GB
-//! tail) and replaced by foreign inputs (another kind's file, JSON of the
-//! wrong shape, binary junk), each fed to the verb that reads it under a
-//! wall-time bound. Asserted for every input: no panic, no hang, exit 0 or
+//! File-input fuzzing: the files the CLI reads back (a checkpoint, a plan
+//! of version 3 and of version 2, a shard result, a recorded run, the
+//! estimate `status --estimate` reads), made valid by the CLI itself (the
+//! version 2 plan is the fixture tests/data/plan-v2), then truncated,
+//! bit-flipped, oversized (junk appended, or a sparse 10 GB tail),
+//! replaced by foreign inputs (another kind's file, JSON of the wrong
+//! shape, binary junk), or given a field out of range, non-finite or huge
+//! (0, -1, 2^64, 2^128, 1e308, 1e309, NaN, null, a string), half of those
+//! sealed again (plan hash or result checksum recomputed, as a forger
+//! would, so the value reaches the checks past the seal); each fed to the
+//! verb that reads it under a time and memory bound. Asserted for every input: no panic, no hang, exit 0 or
 //! a one-line refusal (exit 2), and never a wrong count: a checkpoint that
 //! resumes, a plan or a result that merges, must give exactly 92 for
 //! n = 8 (the CRCs exist so that a flipped bit cannot pass as another
@@ -29,13 +34,15 @@ mod vectors;
 use vectors::Rng;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
-/// Inputs mutated from each seed, spread evenly over the four kinds.
-const PER_SEED: usize = 250;
+/// Inputs mutated from each seed, spread evenly over the kinds.
+const PER_SEED: usize = 252;
 const FIXED_SEEDS: [u64; 3] = [1, 0x5eed_f11e, 0xdead_beef_0bad_f00d];
 const BOUND: Duration = Duration::from_secs(10);
 const WORKERS: usize = 4;
 /// The count every accepted input must still give: n = 8.
 const TOTAL: u64 = 92;
+/// The count of the version 2 plan's board, n = 10.
+const TOTAL_V2: u64 = 724;
 /// Flags of the checkpointed count; its checkpoint is fuzzed.
 const COUNT: [&str; 8] = [
     "count", "8", "--solver", "pairs", "--depth", "3", "--format", "json",
@@ -47,9 +54,18 @@ enum Kind {
     Plan,
     Result,
     Run,
+    PlanV2,
+    Estimate,
 }
 
-const KINDS: [Kind; 4] = [Kind::Checkpoint, Kind::Plan, Kind::Result, Kind::Run];
+const KINDS: [Kind; 6] = [
+    Kind::Checkpoint,
+    Kind::Plan,
+    Kind::Result,
+    Kind::Run,
+    Kind::PlanV2,
+    Kind::Estimate,
+];
 
 /// The valid files, made by the CLI.
 struct Valid {
@@ -59,6 +75,11 @@ struct Valid {
     /// mutated.
     results: [Vec<u8>; 4],
     raw: Vec<u8>,
+    /// The version 2 fixture: its plan and its three results.
+    plan_v2: Vec<u8>,
+    results_v2: [Vec<u8>; 3],
+    /// `estimate 8 --format json`.
+    estimate: Vec<u8>,
 }
 
 impl Valid {
@@ -68,6 +89,8 @@ impl Valid {
             Kind::Plan => &self.plan,
             Kind::Result => &self.results[1],
             Kind::Run => &self.raw,
+            Kind::PlanV2 => &self.plan_v2,
+            Kind::Estimate => &self.estimate,
         }
     }
 
@@ -122,7 +145,21 @@ impl Valid {
             .unwrap()
             .path();
         let read = |p: PathBuf| fs::read(p).unwrap();
+        let v2 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/plan-v2");
+        let estimate = run(&[
+            "estimate",
+            "8",
+            "--samples",
+            "20",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ]);
         Valid {
+            plan_v2: read(v2.join("plan.json")),
+            results_v2: [0, 1, 2].map(|i| read(v2.join(format!("shard-{i}.json")))),
+            estimate,
             checkpoint: read(dir.join("c.ckpt")),
             plan,
             results: [0, 1, 2, 3].map(|i| read(dir.join(format!("results/shard-{i}.json")))),
@@ -170,7 +207,9 @@ fn mutate(rng: &mut Rng, kind: Kind, valid: &Valid) -> Input {
         sparse: 0,
         how,
     };
-    match rng.below(12) {
+    let json = !matches!(kind, Kind::Checkpoint | Kind::Run);
+    match rng.below(if json { 16 } else { 12 }) {
+        12.. => field(rng, kind, &v),
         0..=2 => {
             let at = rng.below(v.len());
             input(v[..at].to_vec(), format!("truncated to {at} bytes"))
@@ -198,7 +237,7 @@ fn mutate(rng: &mut Rng, kind: Kind, valid: &Valid) -> Input {
             how: "a sparse 10 GiB tail".into(),
         },
         9 => {
-            let other = KINDS[rng.below(4)];
+            let other = KINDS[rng.below(KINDS.len())];
             input(valid.of(other).to_vec(), format!("a valid {other:?} file"))
         }
         10 => {
@@ -212,6 +251,144 @@ fn mutate(rng: &mut Rng, kind: Kind, valid: &Valid) -> Input {
             let b = (0..len).map(|_| rng.next() as u8).collect();
             input(b, format!("{len} random bytes"))
         }
+    }
+}
+
+/// Values a field must not hold, or at the edge of what it holds.
+const FIELD_VALUES: [&str; 18] = [
+    "0",
+    "-1",
+    "1",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "340282366920938463463374607431768211456",
+    "99999999999999999999999999999999999999999",
+    "1e308",
+    "1e309",
+    "-1e309",
+    "NaN",
+    "Infinity",
+    "null",
+    "\"8\"",
+    "1.5",
+    "-0.0",
+    "[]",
+];
+
+/// `text` without the whitespace outside its strings: JSON as
+/// `serde_json::to_string` writes it.
+fn compact(text: &str) -> String {
+    let (mut out, mut string, mut escaped) = (String::new(), false, false);
+    for c in text.chars() {
+        if string {
+            string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            string = true;
+        } else if c.is_whitespace() {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// CRC-32 (IEEE), as plans and results seal themselves.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & 0u32.wrapping_sub(crc & 1));
+        }
+    }
+    !crc
+}
+
+/// Seals `text` again as a forger would: a plan's hash is the CRC of its
+/// compact body with an empty hash, a result's checksum that of its body
+/// without one.
+fn reseal(kind: Kind, text: &str) -> String {
+    let body = compact(text);
+    let sealed = |key: &str, body: &str| -> Option<String> {
+        let at = body.find(&format!(",\"{key}\":\""))?;
+        let end = at + key.len() + 5 + body[at + key.len() + 5..].find('"')?;
+        Some(match kind {
+            Kind::Result => {
+                let without = format!("{}{}", &body[..at], &body[end + 1..]);
+                let crc = crc32(without.as_bytes());
+                format!("{},\"{key}\":\"{crc:08x}\"}}", without.strip_suffix('}')?)
+            }
+            _ => {
+                let empty = format!("{},\"{key}\":\"\"{}", &body[..at], &body[end + 1..]);
+                let crc = crc32(empty.as_bytes());
+                format!(
+                    "{},\"{key}\":\"{crc:08x}\"{}",
+                    &body[..at],
+                    &body[end + 1..]
+                )
+            }
+        })
+    };
+    let key = if kind == Kind::Result {
+        "checksum"
+    } else {
+        "hash"
+    };
+    sealed(key, &body).unwrap_or(body)
+}
+
+/// One field of a JSON file given a value out of range, non-finite, huge
+/// or of the wrong type; half the time sealed again.
+fn field(rng: &mut Rng, kind: Kind, valid: &[u8]) -> Input {
+    let text = String::from_utf8_lossy(valid).into_owned();
+    // The places of the numbers outside strings.
+    let (mut spans, mut string, mut escaped) = (Vec::new(), false, false);
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if string {
+            string = escaped || c != b'"';
+            escaped = !escaped && c == b'\\';
+        } else if c == b'"' {
+            string = true;
+        } else if c == b'-' || c.is_ascii_digit() {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_digit() || b"-+.eE".contains(&b[i])) {
+                i += 1;
+            }
+            spans.push((s, i));
+            continue;
+        }
+        i += 1;
+    }
+    if spans.is_empty() {
+        return Input {
+            bytes: valid.to_vec(),
+            sparse: 0,
+            how: "unchanged (no number)".into(),
+        };
+    }
+    let (s, e) = spans[rng.below(spans.len())];
+    let with = FIELD_VALUES[rng.below(FIELD_VALUES.len())];
+    let mutated = format!("{}{with}{}", &text[..s], &text[e..]);
+    let seal = kind != Kind::Estimate && rng.below(2) == 0;
+    let how = format!(
+        "the number at byte {s} ({}) made {with}{}",
+        &text[s..e],
+        if seal { ", sealed again" } else { "" }
+    );
+    let out = if seal {
+        reseal(kind, &mutated)
+    } else {
+        mutated
+    };
+    Input {
+        bytes: out.into_bytes(),
+        sparse: 0,
+        how,
     }
 }
 
@@ -269,9 +446,13 @@ fn total(r: &Ran) -> Option<u64> {
 }
 
 fn exact(r: &Ran, args: &[&str]) -> Result<(), Broken> {
-    if r.code == 0 && total(r) != Some(TOTAL) {
+    exactly(r, args, TOTAL)
+}
+
+fn exactly(r: &Ran, args: &[&str], want: u64) -> Result<(), Broken> {
+    if r.code == 0 && total(r) != Some(want) {
         return Err(Broken::Other(format!(
-            "{args:?} accepted the input and gave {:?}, not {TOTAL}",
+            "{args:?} accepted the input and gave {:?}, not {want}",
             r.stdout
         )));
     }
@@ -342,6 +523,8 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
                 (_, 0) if kind == Kind::Result => {
                     listed.stdout == "1\n" && merged.stderr.contains("damaged shards 1 (")
                 }
+                // Another plan (a version 2 one): every shard to rerun.
+                (_, 0) => !listed.stdout.trim().is_empty(),
                 (_, c) => c != 0,
             };
             if !agree {
@@ -351,6 +534,67 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
                 )));
             }
             Ok(merged.code == 0)
+        }
+        Kind::PlanV2 => {
+            write("plan.json", bytes, sparse);
+            for (i, r) in valid.results_v2.iter().enumerate() {
+                write(&format!("results/shard-{i}.json"), r, 0);
+            }
+            let merge = [
+                "merge",
+                "--plan",
+                "plan.json",
+                "results",
+                "--format",
+                "json",
+            ];
+            let merged = run(&merge, dir)?;
+            exactly(&merged, &merge, TOTAL_V2)?;
+            let missing = ["missing", "--plan", "plan.json", "results"];
+            let listed = run(&missing, dir)?;
+            if merged.code == 0 && !(listed.code == 0 && listed.stdout.is_empty()) {
+                return Err(Broken::Other(format!(
+                    "merge accepted the plan, missing says {} {:?}",
+                    listed.code, listed.stdout
+                )));
+            }
+            run(&["status", "--plan", "plan.json", "results"], dir)?;
+            Ok(merged.code == 0)
+        }
+        Kind::Estimate => {
+            // Shards 0 and 1 of 4 done: the time left comes from the estimate.
+            write("plan.json", &valid.plan, 0);
+            write("results/shard-0.json", &valid.results[0], 0);
+            write("results/shard-1.json", &valid.results[1], 0);
+            write("estimate.json", bytes, sparse);
+            let status = [
+                "status",
+                "--plan",
+                "plan.json",
+                "results",
+                "--estimate",
+                "estimate.json",
+                "--cores",
+                "4",
+                "--format",
+                "json",
+            ];
+            let r = run(&status, dir)?;
+            if r.code == 0 {
+                let v: Option<serde_json::Value> = serde_json::from_str(&r.stdout).ok();
+                let fine = v.is_some_and(|v| {
+                    ["eta_seconds", "cpu_seconds_left"]
+                        .iter()
+                        .all(|k| v[k].is_null() || v[k].as_f64().is_some_and(|x| x >= 0.0))
+                });
+                if !fine {
+                    return Err(Broken::Other(format!(
+                        "{status:?} accepted the estimate and wrote {:?}",
+                        r.stdout
+                    )));
+                }
+            }
+            Ok(r.code == 0)
         }
         Kind::Run => {
             write("run/raw.csv", bytes, sparse);
@@ -409,7 +653,7 @@ fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cl
     });
     let (failures, panics, hangs) = broken.into_inner().unwrap();
     eprintln!(
-        "fuzz: {} file inputs ({} per kind: checkpoint, plan, shard result, recorded run) in {:.1} s, {} accepted (every count exact), {} refused with one line, {panics} panics, {hangs} hangs, {} wrong or unclean",
+        "fuzz: {} file inputs ({} per kind: checkpoint, plan, shard result, recorded run, version 2 plan, estimate) in {:.1} s, {} accepted (every count exact), {} refused with one line, {panics} panics, {hangs} hangs, {} wrong or unclean",
         work.len(),
         work.len() / KINDS.len(),
         start.elapsed().as_secs_f64(),

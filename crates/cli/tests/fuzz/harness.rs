@@ -87,13 +87,25 @@ pub struct Finished {
     pub status: std::process::ExitStatus,
     pub stdout: Vec<u8>,
     pub stderr: String,
+    /// Whether it was sent SIGINT (Ctrl-C) after its patience ran out.
+    pub interrupted: bool,
 }
 
 /// Runs `command` with stdin closed and both outputs read to the end on
 /// their own threads; kills it after `bound` and gives `None` when it was
 /// still running.
 pub fn run_bounded(
+    command: std::process::Command,
+    bound: std::time::Duration,
+) -> std::io::Result<Option<Finished>> {
+    run_interrupting(command, None, bound)
+}
+
+/// [`run_bounded`], and once `patience` has passed SIGINT is sent, as a
+/// user's Ctrl-C: the program then has until `bound` to stop.
+pub fn run_interrupting(
     mut command: std::process::Command,
+    patience: Option<std::time::Duration>,
     bound: std::time::Duration,
 ) -> std::io::Result<Option<Finished>> {
     use std::io::Read;
@@ -115,14 +127,23 @@ pub fn run_bounded(
         String::from_utf8_lossy(&v).into_owned()
     });
     let start = std::time::Instant::now();
+    let mut interrupted = false;
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break s;
         }
-        if start.elapsed() > bound {
+        let waited = start.elapsed();
+        if waited > bound {
             let _ = child.kill();
             let _ = child.wait();
             return Ok(None);
+        }
+        if !interrupted && patience.is_some_and(|p| waited > p) {
+            // `kill` the program, not a libc call: the tests deny unsafe.
+            let _ = std::process::Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status();
+            interrupted = true;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     };
@@ -130,5 +151,6 @@ pub fn run_bounded(
         status,
         stdout: outs.join().unwrap(),
         stderr: errs.join().unwrap(),
+        interrupted,
     }))
 }
