@@ -1,4 +1,5 @@
-//! The kernel's one error type.
+//! The kernel's error: a board size or split depth out of range (the
+//! reference solvers' own limits have errors of their own).
 
 use std::fmt;
 

@@ -4,7 +4,9 @@
 //! What is where, in reading order:
 //!
 //! - [`Board`], [`Error`], [`Tally`] (`board.rs`, `error.rs`, `tally.rs`):
-//!   a checked board size, the one error type, solutions and nodes.
+//!   a checked board size, the error of a bad size or depth, solutions
+//!   and nodes. (The reference solvers have errors of their own: a size
+//!   past what each can count.)
 //! - [`search`]: the bitmask depth-first search ([`search::count_from`]),
 //!   one machine word per row, an explicit stack and the last two rows
 //!   settled without pushing. Every fast count ends up here.
@@ -17,8 +19,8 @@
 //!   queens, one pair per orbit of the mirrors and the half turn.
 //! - [`halves`]: the meet-in-the-middle count, left and right half boards
 //!   listed apart and joined on their shared diagonals (`halves/join.rs`,
-//!   the one place with `unsafe`: the AVX2 join, called after the CPU
-//!   reported AVX2).
+//!   `join/avx2.rs` and `merge.rs` hold the kernel's `unsafe` code: the
+//!   AVX2 join and merge, called only after the CPU reported AVX2).
 //! - [`symmetry`]: the eight symmetries, the small searches for solutions
 //!   fixed by a half or a quarter turn, and Burnside's lemma for the
 //!   fundamental (unique) count.
