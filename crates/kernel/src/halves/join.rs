@@ -7,6 +7,11 @@
 //! for AVX2 (eight), chosen once per call by what the CPU reports. The
 //! binary stays portable and still runs at the speed of a `target-cpu=native`
 //! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
+//! With AVX2 a block whose shorter list has 32 keys or more is counted
+//! bit-sliced (the longer list transposed into one 256-bit row per key
+//! bit, each key of the shorter one counted by eight table lookups and a
+//! popcount for 256 pairs): a pair costs about a third of comparing it, so
+//! the AVX2 join cuts less deep (blocks of 65536 pairs, not 16384).
 //!
 //! The 32-bit join works on a stack: a cut writes each list's keys with the
 //! bit forward and those without it backward into one region of exactly
@@ -248,8 +253,8 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($partition:path, $cut:path, $block:path $(, #[$feature:meta])*) => {
-        use super::{stack_to, JoinScratch, Narrow, BLOCK};
+    ($partition:path, $cut:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
+        use super::{stack_to, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
         /// Cuts on every bit of `high`, then joins the keys made 32 bits
@@ -314,7 +319,7 @@ macro_rules! recursive_join {
                 return Ok(0);
             }
             match cuts.split_first() {
-                Some((&bit, rest)) if lx * ly > BLOCK => {
+                Some((&bit, rest)) if lx * ly > $block_pairs => {
                     let above = top + lx + ly;
                     stack_to(stack, ledger, above)?;
                     let (below, parts) = stack.split_at_mut(top);
@@ -338,8 +343,8 @@ macro_rules! recursive_join {
 }
 
 mod baseline {
-    use super::{block, cut, partition};
-    recursive_join!(partition, cut, block);
+    use super::{block, cut, partition, BLOCK};
+    recursive_join!(partition, cut, block, BLOCK);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -512,9 +517,62 @@ mod tests {
                     .count() as u64;
                 // SAFETY: the CPU reports AVX2 (checked above).
                 #[allow(unsafe_code)]
-                let got = unsafe { (avx2::pack::block(&x, &y), avx2::pack::block(&y, &x)) };
+                let got = unsafe { (avx2::pack::quads(&x, &y), avx2::pack::quads(&y, &x)) };
                 assert_eq!(got, (expect, expect), "{a} x {b}");
             }
         }
+    }
+
+    /// The sliced block against the pairs counted one by one: every
+    /// length of the transposed list up to three slices and a few more
+    /// (each remainder of a group of 32 keys and of a slice of 256),
+    /// lists of keys 0 included, keys of every width up to 32 bits.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_sliced_block_counts_every_pair() {
+        if Isa::detect() != Isa::Avx2 {
+            return;
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for b in (0..=800).chain([1023, 1024, 1025]) {
+            let width = 1 + b % 32;
+            let mask = (u64::MAX >> (64 - width)) as u32;
+            let mut key = || {
+                let s = next();
+                // Sparse, dense and empty keys.
+                let k = match s % 3 {
+                    0 => s & (s >> 21) & (s >> 42),
+                    1 => s & (s >> 32),
+                    _ => s >> 7,
+                };
+                if s % 29 == 0 {
+                    0
+                } else {
+                    k as u32 & mask
+                }
+            };
+            let y: Vec<u32> = (0..b).map(|_| key()).collect();
+            for a in [0usize, 1, 3, 16, 37] {
+                let x: Vec<u32> = (0..a).map(|_| key()).collect();
+                let expect = x
+                    .iter()
+                    .flat_map(|p| y.iter().map(move |q| p & q))
+                    .filter(|&k| k == 0)
+                    .count() as u64;
+                // SAFETY: the CPU reports AVX2 (checked above).
+                #[allow(unsafe_code)]
+                let got = unsafe { avx2::pack::sliced(&x, &y) };
+                assert_eq!(got, expect, "{a} x {b}, {width} bits");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 5 * 804);
     }
 }

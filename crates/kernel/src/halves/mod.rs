@@ -23,7 +23,8 @@
 //! rules out the most pairs first); pairs where both sides hold the bit are
 //! dropped unseen, the rest recurse, and small blocks are compared pair by
 //! pair, branch-free (with AVX2, four keys of one list against eight of the
-//! other at a time).
+//! other at a time, or bit-sliced: 256 keys of one list transposed into a
+//! row per key bit, each key of the other counted by table lookups).
 //!
 //! Symmetry: turning the board upside down maps the solutions with left rows
 //! `L` to those with left rows `L` reversed; for even `n` the left-right
