@@ -255,7 +255,13 @@ pub fn estimate(
         let (half, quarter) = symmetric(board);
         (half.solutions, quarter.solutions, clock.now() - t)
     };
-    let threads = sampling.threads;
+    // No more workers than subproblems to count: `--threads 4096` on a
+    // small board starts a few, not 4096 idle ones (over 10 s to start
+    // under a 4 GiB address-space limit, and deaf to Ctrl-C meanwhile).
+    let items = if len > 0 { len } else { population };
+    let threads = sampling
+        .threads
+        .min(usize::try_from(items).unwrap_or(usize::MAX).max(1));
     let (sampled, (fixed_180, fixed_90, symmetry_cpu_seconds)) = pool::run_on(threads, || {
         if threads == 1 {
             return (work(), searched());
@@ -545,6 +551,30 @@ fn student_t(df: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn more_threads_than_subproblems_start_no_more_workers_than_there_is_work() {
+        // n = 6 has a handful of subproblems: 4096 threads asked for must
+        // neither start 4096 workers nor change the count.
+        let board = Board::new(6).unwrap();
+        let sampling = Sampling {
+            size: Size::Samples(1000),
+            seed: 1,
+            threads: 4096,
+        };
+        let clock = crate::WallClock(Instant::now());
+        let started = Instant::now();
+        let e = estimate(
+            board,
+            &sampling,
+            &clock,
+            &crate::NoProgress,
+            &crate::NoProgress,
+        )
+        .unwrap();
+        assert_eq!(e.exact, Some((4, 1)));
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
 
     #[test]
     fn t_quantiles_join_the_table() {
