@@ -207,8 +207,7 @@ fn mutate(rng: &mut Rng, kind: Kind, valid: &Valid) -> Input {
         sparse: 0,
         how,
     };
-    let json = !matches!(kind, Kind::Checkpoint | Kind::Run);
-    match rng.below(if json { 16 } else { 12 }) {
+    match rng.below(16) {
         12.. => field(rng, kind, &v),
         0..=2 => {
             let at = rng.below(v.len());
@@ -339,8 +338,9 @@ fn reseal(kind: Kind, text: &str) -> String {
     sealed(key, &body).unwrap_or(body)
 }
 
-/// One field of a JSON file given a value out of range, non-finite, huge
-/// or of the wrong type; half the time sealed again.
+/// One number of a file (a JSON field, a CSV cell, a checkpoint's header
+/// value or record) given a value out of range, non-finite, huge or of the
+/// wrong type; a plan or result is sealed again half the time.
 fn field(rng: &mut Rng, kind: Kind, valid: &[u8]) -> Input {
     let text = String::from_utf8_lossy(valid).into_owned();
     // The places of the numbers outside strings.
@@ -374,7 +374,8 @@ fn field(rng: &mut Rng, kind: Kind, valid: &[u8]) -> Input {
     let (s, e) = spans[rng.below(spans.len())];
     let with = FIELD_VALUES[rng.below(FIELD_VALUES.len())];
     let mutated = format!("{}{with}{}", &text[..s], &text[e..]);
-    let seal = kind != Kind::Estimate && rng.below(2) == 0;
+    let sealed = matches!(kind, Kind::Plan | Kind::PlanV2 | Kind::Result);
+    let seal = sealed && rng.below(2) == 0;
     let how = format!(
         "the number at byte {s} ({}) made {with}{}",
         &text[s..e],

@@ -264,15 +264,15 @@ pub fn context(
         match whole_range(&err) {
             Some((what, lo, hi)) if what == a.named() => {
                 c.ranges.insert(i, (lo, hi));
-                // A default past the cheap span is replaced by a cheap
-                // value, so the context stays quick (`bench --to 12`).
+                // A default above the cheap value is replaced by it, so
+                // the context stays quick (`bench --from 8 --to 12`).
                 let costly = a
                     .default
                     .as_deref()
                     .and_then(|d| d.parse::<u64>().ok())
-                    .is_some_and(|d| !is_cheap(d, lo));
+                    .is_some_and(|d| d > cheap(lo, hi));
                 if costly && c.base[i].is_none() {
-                    c.base[i] = Some(Some(lo.saturating_add(CHEAP_SPAN).min(hi).to_string()));
+                    c.base[i] = Some(Some(cheap(lo, hi).to_string()));
                 }
             }
             _ if err.contains(&a.named()) => {
