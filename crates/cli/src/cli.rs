@@ -39,7 +39,7 @@ pub struct Args {
 pub enum Command {
     /// Count all and unique solutions of one board.
     #[command(
-        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json   # 92, 2056 calls, 15720 loops\n  nqueens count 13 --torus                         # 4524 modular solutions\n  nqueens count 8 --no-three-in-line               # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one piece per first-row column (so --depth 1 only); they exclude each other and --solver, and checkpoint like any count. \"unique\" counts classes under the 8 symmetries of the square, which keep both rules."
+        after_help = "Examples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --depth 4\n  nqueens count 8 --solver classic --format json  # 2056 calls, 15720 iterations\n  nqueens count 13 --torus                        # 4524 modular solutions\n  nqueens count 8 --no-three-in-line              # 8 solutions, 1 unique\n\n--torus and --no-three-in-line run their own searches, one piece per first-row column (so --depth 1 only); they exclude each other and --solver, and checkpoint like any count. \"unique\" counts classes under the 8 symmetries of the square, which keep both rules."
     )]
     Count(CountArgs),
     /// Tabulate counts for a range of boards, checked against OEIS A000170 / A002562.
