@@ -298,7 +298,11 @@ fn timed(
 }
 
 fn readme(opts: &Bench) -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // args_os: `--out` need not be UTF-8, and std::env::args() panics.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let names: Vec<&str> = opts.solvers.iter().map(|s| s.name()).collect();
     let mut s = String::new();
     let _ = writeln!(

@@ -64,7 +64,7 @@ impl Sink for Text<'_> {
                 let cells: Vec<String> = record
                     .iter()
                     .enumerate()
-                    .map(|(i, (_, v))| right(&v.plain(), self.widths.get(i).copied().unwrap_or(0)))
+                    .map(|(i, (_, v))| right(&shown(v), self.widths.get(i).copied().unwrap_or(0)))
                     .collect();
                 writeln!(self.out, "{}", cells.join("  ").trim_end())?;
             }
@@ -75,7 +75,7 @@ impl Sink for Text<'_> {
                 let w = present().map(|(k, _)| k.len()).max().unwrap_or(0);
                 for (k, v) in present() {
                     write!(self.out, "{k}{}  ", pad(k, w))?;
-                    v.write_plain(&mut self.out)?;
+                    write_shown(v, &mut self.out)?;
                     writeln!(self.out)?;
                 }
             }
@@ -83,7 +83,7 @@ impl Sink for Text<'_> {
                 for (i, (k, v)) in present().enumerate() {
                     let sep = if i > 0 { " " } else { "" };
                     write!(self.out, "{sep}{k}=")?;
-                    v.write_plain(&mut self.out)?;
+                    write_shown(v, &mut self.out)?;
                 }
                 writeln!(self.out)?;
             }
@@ -96,7 +96,7 @@ impl Sink for Text<'_> {
         if !notes.is_empty() {
             writeln!(self.out)?;
             for note in notes {
-                writeln!(self.out, "note: {note}")?;
+                writeln!(self.out, "note: {}", crate::visible::visible(note))?;
             }
         }
         self.out.flush()
@@ -113,6 +113,25 @@ fn pad(text: &str, width: usize) -> String {
 /// `text` right-aligned in `width` characters.
 fn right(text: &str, width: usize) -> String {
     pad(text, width) + text
+}
+
+/// A cell as the text layouts show it: text (a path, a name the user
+/// typed) with its control and bidirectional characters escaped, as on
+/// stderr (`visible`), so a name echoed back can neither break a record's
+/// line nor reach the terminal as an escape sequence.
+fn shown(v: &Cell) -> String {
+    match v {
+        Cell::Text(s) => crate::visible::visible(s).into_owned(),
+        v => v.plain(),
+    }
+}
+
+/// [`shown`], written: a long placement still goes out in chunks.
+fn write_shown(v: &Cell, w: &mut dyn Write) -> io::Result<()> {
+    match v {
+        Cell::Text(s) => w.write_all(crate::visible::visible(s).as_bytes()),
+        v => v.write_plain(w),
+    }
 }
 
 #[cfg(test)]
@@ -144,6 +163,26 @@ mod tests {
             out.starts_with("n      8\ntotal  92\n\nn      10\n"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn names_echoed_back_keep_their_control_characters_escaped() {
+        // A path the user typed (`solve --out`, `run-shard --out`) in
+        // every text layout and in a note: no raw newline, no escape.
+        use super::super::{sink, Cell, Column};
+        for format in [Format::Text, Format::TextTable, Format::Line] {
+            let mut buf = Vec::new();
+            {
+                let mut s = sink(format, Box::new(&mut buf));
+                s.begin(&[Column::new("out", 3)]).unwrap();
+                s.record(&vec![("out", Cell::from("a\n\u{1b}[31mb"))])
+                    .unwrap();
+                s.end(&["recorded in a\n\u{1b}[31mb".to_string()]).unwrap();
+            }
+            let out = String::from_utf8(buf).unwrap();
+            assert!(!out.contains('\u{1b}'), "{format:?}: {out:?}");
+            assert!(out.contains("a\\n\\x1b[31mb"), "{format:?}: {out:?}");
+        }
     }
 
     #[test]

@@ -75,8 +75,10 @@ impl Session<'_> {
         run.depth = Some(layout.depth);
         let header = Header::new(self.task, self.board.n(), layout);
         let ck = Arc::new(Checkpoint::open(path, &header)?);
-        let resume: Vec<String> = std::env::args()
-            .map(|a| crate::visible::visible(&a).into_owned())
+        // args_os: a path need not be UTF-8 (`--checkpoint $'a\xffb'`),
+        // and std::env::args() panics on one that is not.
+        let resume: Vec<String> = std::env::args_os()
+            .map(|a| crate::visible::visible(&a.to_string_lossy()).into_owned())
             .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
             .collect();
         let resume = resume.join(" ");
