@@ -17,11 +17,13 @@
 //! Asserted for every vector: no panic (no exit 101, no "panicked", no
 //! "RUST_BACKTRACE"), an exit code from the documented set {0, 1, 2, 130};
 //! exit 2 is one line on stderr starting `nqueens: error: `, exit 1 and 130
-//! one line starting `nqueens: `, and no line holds a control character;
+//! one line starting `nqueens: `, and no line holds a control character
+//! (nor stdout, where a name typed may be echoed back: a path, raw bytes
+//! that are no UTF-8 included);
 //! a refusal of a number names a flag that was typed; every vector ends
 //! within the bound. A vector holding a valid value past the cheap span
 //! (n = 32, 4096 threads) may count for long: it gets Ctrl-C (SIGINT)
-//! after a second and must then stop cleanly (exit 130 with one line, 0,
+//! after 0.3 s and must then stop cleanly (exit 130 with one line, 0,
 //! or the signal's default end) within the bound; every other vector has
 //! to finish. Asserted after the run: every verb and every flag was
 //! fuzzed, nothing written outside the scratch directories, no special
@@ -68,7 +70,7 @@ const FIXED_SEEDS: [u64; 4] = [1, 2, 0x5eed_cafe, 0xdead_beef_0bad_f00d];
 /// Wall time a vector may take before it counts as a hang.
 const BOUND: Duration = Duration::from_secs(10);
 /// When a long vector (a valid value past the cheap span) gets Ctrl-C.
-const PATIENCE: Duration = Duration::from_millis(500);
+const PATIENCE: Duration = Duration::from_millis(300);
 /// Wall time a probe of the limits may take: arguments are refused
 /// before any work starts, within milliseconds.
 const PROBE_BOUND: Duration = Duration::from_millis(400);
@@ -167,7 +169,7 @@ impl Scratch {
         self.reset();
         let mut command = harness::memory_bounded(BIN);
         command
-            .args(args)
+            .args(args.iter().map(|a| vectors::os_arg(a)))
             .current_dir(&self.dir)
             .env("TMPDIR", &self.dir)
             .env_remove("SLURM_ARRAY_TASK_ID")
@@ -201,6 +203,15 @@ fn check(vector: &Vector, scratch: &Scratch) -> Result<bool, String> {
         return Err(format!("still running after {BOUND:?} (killed)"));
     };
     let (status, stderr) = (ran.status, ran.stderr);
+    // A name echoed back on stdout is escaped as on stderr.
+    let raw = |&b: &u8| (b < 0x20 && !b"\n\t\r".contains(&b)) || b == 0x7f;
+    if let Some(at) = ran.stdout.iter().position(raw) {
+        let around = &ran.stdout[at.saturating_sub(60)..(at + 20).min(ran.stdout.len())];
+        return Err(format!(
+            "a raw control character on stdout: {:?}",
+            String::from_utf8_lossy(around)
+        ));
+    }
     if stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE") {
         return Err(format!("panic: {stderr}"));
     }

@@ -23,8 +23,8 @@ pub struct Vector {
     pub long: bool,
 }
 
-/// Values no option takes.
-pub const JUNK: [&str; 20] = [
+/// Values no option takes (U+F8FF stands for the byte 0xFF: no UTF-8).
+pub const JUNK: [&str; 21] = [
     "",
     " ",
     "abc",
@@ -45,6 +45,7 @@ pub const JUNK: [&str; 20] = [
     "8,9",
     "-0",
     "\u{1}",
+    "8\u{f8ff}",
 ];
 
 /// Numbers past any range: below zero, past u64, astronomically large.
@@ -55,8 +56,9 @@ const HUGE: [&str; 4] = [
     "-9223372036854775809",
 ];
 
-/// The values at and past both ends of `lo..=hi`, with junk and the empty
-/// text: 0, 1, 32, 33, -1, 2^64, huge, `abc`, `` for a range 1..=32.
+/// The values at and past both ends of `lo..=hi`, with junk, the empty
+/// text and bytes that are no UTF-8: 0, 1, 2, 31, 32, 33, -1, 2^64, huge,
+/// `abc`, ``, `1.5`, `1\xff` for a range 1..=32.
 pub fn boundary(lo: u64, hi: u64) -> Vec<String> {
     let mut v = Vec::new();
     if lo > 0 {
@@ -68,7 +70,7 @@ pub fn boundary(lo: u64, hi: u64) -> Vec<String> {
     v.push(hi.to_string());
     v.push((u128::from(hi) + 1).to_string());
     v.extend(HUGE.iter().take(3).map(|s| s.to_string()));
-    v.extend(["abc", "", "1.5"].map(String::from));
+    v.extend(["abc", "", "1.5", "1\u{f8ff}"].map(String::from));
     let mut seen = BTreeSet::new();
     v.retain(|x| seen.insert(x.clone()));
     v

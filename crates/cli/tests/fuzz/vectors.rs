@@ -18,8 +18,27 @@ impl Rng {
     }
 }
 
-/// Paths: names in the scratch directory (see `Scratch::reset`) and devices.
-pub const PATHS: [&str; 16] = [
+/// Stands in a vector for the byte 0xFF, which is no UTF-8: the argument
+/// is passed as raw bytes (a file name need not be text).
+pub const NOT_UTF8: char = '\u{f8ff}';
+
+/// An argument as the bytes passed to the program ([`NOT_UTF8`] made 0xFF).
+pub fn os_arg(a: &str) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStringExt;
+    let mut bytes = Vec::with_capacity(a.len());
+    for c in a.chars() {
+        if c == NOT_UTF8 {
+            bytes.push(0xff);
+        } else {
+            bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+    std::ffi::OsString::from_vec(bytes)
+}
+
+/// Paths: names in the scratch directory (see `Scratch::reset`), devices,
+/// and a name that is no UTF-8.
+pub const PATHS: [&str; 17] = [
     "out.txt",
     "estimate.json",
     "out.svg",
@@ -36,4 +55,5 @@ pub const PATHS: [&str; 16] = [
     "/dev/null",
     "/dev/full",
     "",
+    "bad\u{f8ff}\u{1b}[31m.out",
 ];
