@@ -352,9 +352,9 @@ pub struct ShowArgs {
     /// Output format (text draws the board; json and csv give the placement and whether it is a solution).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
-    /// How the drawing turns the board: chess (row 1 at the bottom), rows (row 1 at the top), columns (the placement read column -> line, as 004 writes it).
-    #[arg(long, value_enum, default_value_t = Orientation::Chess)]
-    pub orientation: Orientation,
+    /// How the drawing turns the board: chess (row 1 at the bottom), rows (row 1 at the top), columns (the placement read column -> line, as 004 writes it) [default: chess; with --size, rows].
+    #[arg(long, value_enum)]
+    pub orientation: Option<Orientation>,
     /// The drawing's style: grid, or pipes as 004's afficher draws (1|R| | ...).
     #[arg(long, value_enum, default_value_t = BoardStyle::Grid)]
     pub style: BoardStyle,

@@ -39,6 +39,8 @@ pub enum BoardStyle {
     Grid,
     /// 004's `afficher`: `1|R| | |...`, numbers across the top and down the side.
     Pipes,
+    /// 000's `Graphique`: ` @ !` cells between `---+` rules, no numbers.
+    Graphique,
 }
 
 /// The widest board drawn as text: 64 files take about 200 terminal columns.
@@ -170,7 +172,9 @@ pub fn text(columns: &[usize], style: TextStyle) -> String {
 /// `Rows` reads `columns[r]` as row `r`'s column, row `base` at the top;
 /// `Columns` reads it as the line of column `r`'s queen (the transpose);
 /// `Chess` is `Rows` upside down. `Grid` is 002's layout (`Q` and `-`,
-/// aligned); `Pipes` 004's `afficher` (`R` and blanks between bars).
+/// aligned); `Pipes` 004's `afficher` (`R` and blanks between bars);
+/// `Graphique` 000's procedure (`@` between `!` bars and `---+` rules, no
+/// numbers, so `base` is not used).
 ///
 /// ```text
 ///   0 1 2 3 4          1|2|3|4|
@@ -186,20 +190,31 @@ pub fn grid(columns: &[usize], orientation: Orientation, style: BoardStyle, base
         Orientation::Chess => (0..n).rev().collect(),
         _ => (0..n).collect(),
     };
+    if style == BoardStyle::Graphique {
+        return graphique(n, &lines, queen);
+    }
     let w = (n - 1 + base).to_string().len();
     // What sets the two styles apart: a cell, a line's label, the marks
     // and the corner above the labels.
-    let cell = |s: &dyn fmt::Display| match style {
-        BoardStyle::Grid => format!(" {s:>w$}"),
-        BoardStyle::Pipes => format!("{s}|"),
+    let pipes = style == BoardStyle::Pipes;
+    let cell = |s: &dyn fmt::Display| {
+        if pipes {
+            format!("{s}|")
+        } else {
+            format!(" {s:>w$}")
+        }
     };
-    let label = |s: usize| match style {
-        BoardStyle::Grid => format!("{s:>w$}"),
-        BoardStyle::Pipes => format!("{s}|"),
+    let label = |s: usize| {
+        if pipes {
+            format!("{s}|")
+        } else {
+            format!("{s:>w$}")
+        }
     };
-    let (queen_mark, empty, corner) = match style {
-        BoardStyle::Grid => ("Q", "-", " ".repeat(w)),
-        BoardStyle::Pipes => ("R", " ", "  ".to_string()),
+    let (queen_mark, empty, corner) = if pipes {
+        ("R", " ", "  ".to_string())
+    } else {
+        ("Q", "-", " ".repeat(w))
     };
     let mut out = corner;
     for c in 0..n {
@@ -212,6 +227,24 @@ pub fn grid(columns: &[usize], orientation: Orientation, style: BoardStyle, base
             out += &cell(&if queen(l, c) { queen_mark } else { empty });
         }
         out.push('\n');
+    }
+    out
+}
+
+/// 000's `Graphique` procedure: a `---+` rule above and below every line,
+/// each square ` @ !` or `   !`, the `lines` in the order given (000 writes
+/// line 8 first: `for j := 8 downto 1`). It numbers nothing; the blank line
+/// it writes after each solution separates the solutions of its file and
+/// is left out.
+fn graphique(n: usize, lines: &[usize], queen: impl Fn(usize, usize) -> bool) -> String {
+    let rule = "---+".repeat(n) + "\n";
+    let mut out = rule.clone();
+    for &l in lines {
+        for c in 0..n {
+            out += if queen(l, c) { " @ !" } else { "   !" };
+        }
+        out.push('\n');
+        out += &rule;
     }
     out
 }
@@ -383,6 +416,15 @@ mod tests {
         assert!(
             pipes.starts_with("  1|2|3|4|5|6|7|8|\n1|R| | | | | | | |\n2| | | | | | |R| |\n"),
             "{pipes}"
+        );
+        // 000's Graphique: no numbers, line 4 first in the chess
+        // orientation, `@` between `!` bars under `---+` rules.
+        let g = grid(&[1, 3, 0, 2], Orientation::Chess, BoardStyle::Graphique, 1);
+        assert_eq!(
+            g,
+            "---+---+---+---+\n   !   ! @ !   !\n---+---+---+---+\n @ !   !   !   !\n\
+             ---+---+---+---+\n   !   !   ! @ !\n---+---+---+---+\n   ! @ !   !   !\n\
+             ---+---+---+---+\n"
         );
         // Two-digit labels stay aligned.
         let ten = grid(

@@ -81,7 +81,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["solve", "43", "--method", "heuristic"], "from 1 to 42 for the heuristic method"),
     (&["solve", "34", "--method", "backtrack"], "from 1 to 33 for the backtrack method"),
     (&["solve", "10000001"], "from 1 to 10000000 for the construct method, not 10000001"),
-    (&["solve", "8", "--seed", "1"], "--seed applies to the methods that draw random numbers (min-conflicts, random), not to construct"),
+    (&["solve", "8", "--seed", "1"], "--seed applies to the methods that draw random numbers (min-conflicts, swap, random), not to construct"),
     (
         &["solve", "8", "--method", "min-conflicts", "--max-attempts", "5"],
         "--max-attempts applies to the methods that give up (random), not to min-conflicts",
@@ -90,6 +90,10 @@ const CASES: &[(&[&str], &str)] = &[
         &["solve", "8", "--method", "random", "--seed", "18446744073709551616"],
         "--seed must be a whole number from 0 to 18446744073709551615, not 18446744073709551616",
     ),
+    // levels: one range for --queens, whichever end is crossed (0 was
+    // let through to a second message naming 1..=8).
+    (&["levels", "8", "--queens", "0"], "--queens must be a whole number from 1 to 8 on n = 8, not 0"),
+    (&["levels", "8", "--queens", "9"], "--queens must be a whole number from 1 to 8 on n = 8, not 9"),
     // dominate and pawns: their limits, and the options only --count uses.
     (&["dominate", "14"], "from 1 to 13 for dominate"),
     (&["pawns", "12", "--queens", "3"], "from 1 to 11 for pawns"),
@@ -124,6 +128,15 @@ const CASES: &[(&[&str], &str)] = &[
     (
         &["show", "1 3", "--size", "8", "--ascii", "--format", "json"],
         "--ascii does not apply",
+    ),
+    // A partial board is not drawn as a chessboard: refused, not ignored.
+    (
+        &["show", "1 3", "--size", "8", "--orientation", "chess"],
+        "--orientation chess does not apply with --size",
+    ),
+    (
+        &["show", "1 5 8 6 3 7 2 4", "--style", "graphique", "--base", "0"],
+        "--style graphique draws no numbers",
     ),
     (&["space", "10001"], "from 1 to 10000 for exact search-space sizes, not 10001"),
 ];

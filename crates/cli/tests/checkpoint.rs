@@ -382,3 +382,22 @@ fn a_resumed_count_rates_only_the_work_it_did() {
     assert!(rate > 0.0 && rate < all, "{rate} vs {all}: {half}");
     let _ = std::fs::remove_file(&path);
 }
+
+/// Checkpoints are a run's state, not source: the repository ignores them
+/// and tracks none (crates/cli/x.ckpt was tracked until 2026-11-25).
+#[test]
+fn the_repository_holds_no_checkpoint() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    assert!(ignore.lines().any(|l| l.trim() == "*.ckpt"), "{ignore}");
+    // A source tarball has no git: then the .gitignore line is the check.
+    let tracked = Command::new("git")
+        .args(["ls-files", "--", "*.ckpt"])
+        .current_dir(&root)
+        .stderr(Stdio::null())
+        .output();
+    if let Some(out) = tracked.ok().filter(|o| o.status.success()) {
+        let names = String::from_utf8_lossy(&out.stdout);
+        assert!(names.trim().is_empty(), "tracked checkpoints: {names}");
+    }
+}

@@ -325,7 +325,7 @@ fn solve_in_every_format() {
         .unwrap()
         .unit;
     let methods: Vec<&str> = methods.split(", ").map(|m| m.trim_matches('`')).collect();
-    assert_eq!(methods.len(), 6, "{methods:?}");
+    assert_eq!(methods.len(), 7, "{methods:?}");
     for &method in &methods {
         let args = ["solve", "8", "--method", method];
         let v = machine_formats(&page, "solve", &args, &["json", "csv"], 0);

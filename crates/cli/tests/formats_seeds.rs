@@ -114,6 +114,16 @@ fn partial_boards_in_every_format() {
     let v: Value = serde_json::from_str(open.trim()).unwrap();
     assert!(v.get("first_blocked_row").is_none(), "{open}");
     assert_eq!(integers(&v["blocked_rows"]), Vec::<u64>::new());
+    // --ascii draws the queens as Q (it was ignored until 2026-11-25);
+    // --orientation rows is the default drawing.
+    let plain = run(&args, 0);
+    let ascii = run(&[&args[..], &["--ascii"]].concat(), 0);
+    assert!(plain.contains('★') && ascii.is_ascii(), "{ascii}");
+    assert_eq!(ascii, plain.replace('★', "Q"));
+    assert_eq!(
+        run(&[&args[..], &["--orientation", "rows"]].concat(), 0),
+        plain
+    );
 }
 
 #[test]
@@ -174,6 +184,11 @@ fn listing_counts_come_first_in_every_format_that_has_them() {
         (
             &["levels", "8", "--queens", "3", "--count", "header"][..],
             "placements",
+        ),
+        // Until 2026-11-25 labelled "solutions": 12 are the classes.
+        (
+            &["solutions", "8", "--unique", "--count", "header"][..],
+            "unique solutions",
         ),
     ] {
         let out = run_format(args, "json", 0);

@@ -241,7 +241,7 @@ fn e32_a_million_queens() {
 fn e42_e43_validity_of_partial_placements() {
     assert!(excerpt("004-validite-254").contains("Retourne True si dames non en prise"));
     assert!(excerpt("004-case-752").contains("'752'"));
-    let (_, stderr) = output(
+    let (board, stderr) = output(
         &["show", "2 5 4", "--size", "8", "--orientation", "columns"],
         1,
     );
@@ -249,6 +249,25 @@ fn e42_e43_validity_of_partial_placements() {
     let lines = [1, 4, 3]; // '*254': the lines of columns 1, 2, 3, 0-based
     let (a, b) = (named[0] as usize - 1, named[1] as usize - 1);
     assert!(attacks(&lines, a, b), "{stderr}");
+    // The board is drawn too, as 004 draws its cases: columns across,
+    // lines down, the queen of column c on its line (it was a message
+    // alone until 2026-11-25).
+    let rows: Vec<Vec<&str>> = board.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 9, "{board}");
+    assert_eq!(rows[0][1..], ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    for (line, cells) in rows[1..].iter().enumerate() {
+        assert_eq!(cells[0], (line + 1).to_string());
+        for (column, cell) in cells[1..].iter().enumerate() {
+            let queen = lines.get(column) == Some(&line);
+            assert_eq!(
+                *cell == "★",
+                queen,
+                "line {} column {}: {board}",
+                line + 1,
+                column + 1
+            );
+        }
+    }
     let ok = stdout(&["show", "7 5 2", "--size", "8", "--orientation", "columns"]);
     assert!(ok.contains("not blocked: every empty column"), "{ok}");
     let lines = [6, 4, 1];

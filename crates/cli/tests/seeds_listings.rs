@@ -73,6 +73,38 @@ fn e04_the_pascal_board_orientation() {
     }
 }
 
+/// E04 (the drawing itself): 000's `Graphique`, `--style graphique`. The
+/// expected picture is what the procedure's loops write for 000's first
+/// solution (its rule `Separ` above, `' ', Trav[j,k], ' !'` per square,
+/// `Separ` under each line, line 8 first), built here from the excerpt's
+/// own constant, and checked against the lines written out by hand.
+#[test]
+fn e04_the_graphique_drawing() {
+    let code = excerpt("000-graphique");
+    let separ = code
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("const   Separ           = '"))
+        .and_then(|l| l.strip_suffix("';"))
+        .unwrap();
+    assert!(code.contains("write(Sortie,' ',Trav[j,k],' !');"));
+    assert!(code.contains("Trav[j,Solutions[i,j]] := '@';"));
+    let first = &eight()[0]; // 000's search finds 1 5 8 6 3 7 2 4 first
+    let mut figure = format!("{separ}\n");
+    for j in (0..8).rev() {
+        for k in 0..8 {
+            figure += &format!(" {} !", if first[j] == k { '@' } else { ' ' });
+        }
+        figure += &format!("\n{separ}\n");
+    }
+    let out = stdout(&["show", "1 5 8 6 3 7 2 4", "--style", "graphique"]);
+    assert_eq!(out.split_once("a solution").unwrap().0, figure);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "---+---+---+---+---+---+---+---+");
+    assert_eq!(lines[1], "   !   !   ! @ !   !   !   !   !"); // line 8: D8
+    assert_eq!(lines[15], " @ !   !   !   !   !   !   !   !"); // line 1: A1
+    assert_eq!(lines[16], lines[0]);
+}
+
 /// E05: 001's 92 vectors `V= 1 5 8 6 3 7 2 4` ..., in order.
 #[test]
 fn e05_the_pseudo_code_results() {

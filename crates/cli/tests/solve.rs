@@ -136,6 +136,7 @@ fn json_reports_the_work_of_each_method() {
     let cases: &[(&str, &[&str])] = &[
         ("construct", &[]),
         ("min-conflicts", &["seed", "restarts"]),
+        ("swap", &["seed", "restarts"]),
         ("heuristic", &["backtracks"]),
         ("random", &["seed", "attempts"]),
         ("backtrack", &["backtracks"]),
@@ -163,6 +164,35 @@ fn json_reports_the_work_of_each_method() {
         json(&["solve", "8", "--method", "min-conflicts"])["seed"],
         0
     );
+}
+
+/// `--method swap` is the former `--method min-conflicts` (pair swaps in a
+/// permutation), with the same output for the same seed: these were
+/// min-conflicts' answers before 2026-11-25.
+#[test]
+fn swap_keeps_the_former_min_conflicts_output() {
+    assert_eq!(
+        stdout(&["solve", "20", "--method", "swap", "--seed", "3"]),
+        "15 10 14 19 1 4 6 3 11 16 18 13 2 5 20 8 17 12 9 7\n"
+    );
+    let v = json(&["solve", "1000", "--method", "swap", "--seed", "7"]);
+    assert_eq!(fields(&v, &["steps", "restarts"]), [12, 0]);
+    assert!(is_solution(&columns_of(&v)));
+}
+
+/// Article 003's repair: a valid solution, and steps that are the moves
+/// of the repair (recounted move by move in the puzzles crate's tests).
+#[test]
+fn min_conflicts_is_the_articles_repair() {
+    for (n, seed) in [("8", "0"), ("50", "3"), ("5000", "11")] {
+        let v = json(&["solve", n, "--method", "min-conflicts", "--seed", seed]);
+        assert_eq!(v["method"], "min-conflicts");
+        assert!(is_solution(&columns_of(&v)), "n = {n}: {v}");
+        assert!(v["steps"].as_u64().is_some() && v["restarts"].as_u64().is_some());
+    }
+    // From a greedy start few queens are left to move.
+    let v = json(&["solve", "20000", "--method", "min-conflicts", "--seed", "1"]);
+    assert!(v["steps"].as_u64().unwrap() < 200, "{v}");
 }
 
 #[test]

@@ -1,20 +1,23 @@
 //! `nqueens show "c1 c2 ..." --size N`: a partial placement, fewer queens
 //! than rows, drawn as exercise sheet 002 §1 draws its blocked boards
 //! (`nqueens_puzzles::solutions::blocked`): row 1 at the top, a header of
-//! column numbers, tabs between cells, `★` for a queen, `x` for an
-//! attacked square, `.` for a free one (the sheet leaves both blank).
+//! column numbers, tabs between cells, `★` for a queen (`Q` with
+//! `--ascii`), `x` for an attacked square, `.` for a free one (the sheet
+//! leaves both blank). `--orientation columns` turns it as 004 reads its
+//! placements; `--orientation chess` is refused.
 //! Under the board, one line names the first row left with no free square
 //! (the row where the next queen is blocked) and every other blocked row,
 //! or says that none is.
 //!
 //! `--format json|csv` writes a `partial` record instead (docs/formats.md).
 //! Two queens that attack each other are named on stderr with exit code 1,
-//! as `show` does for a full board; junk is bad input (2).
+//! as `show` does for a full board, after the board is drawn (text); junk
+//! is bad input (2).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use nqueens_puzzles::solutions::blocked::{BlockedError, Partial};
 
 use crate::cli::CountFormat;
@@ -29,6 +32,15 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let board = match Partial::new(n, cols) {
         Ok(b) => b,
         Err(e @ BlockedError::Conflict { .. }) => {
+            // The board is drawn all the same, as 004 draws its cases (and
+            // until 2026-11-25 it was not): its queens and the squares they
+            // attack, with no line about blocked rows.
+            if format == CountFormat::Text {
+                let board = Partial::drawable(n, cols).map_err(|e| anyhow!("--size {n}: {e}"))?;
+                let mut out = io::stdout().lock();
+                out.write_all(drawing(p, &board).as_bytes())?;
+                out.flush()?;
+            }
             // The pair is named by its rows; in 004's reading they are the
             // columns of the transposed board.
             let e = e.to_string();
@@ -53,13 +65,9 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     }
     // 004 reads the placement column by column: the same board transposed,
     // its rows called columns.
-    let (drawn, row) = if p.by_columns {
-        (board.draw_by_columns(), "column")
-    } else {
-        (board.draw(), "row")
-    };
+    let row = if p.by_columns { "column" } else { "row" };
     let mut out = io::stdout().lock();
-    out.write_all(drawn.as_bytes())?;
+    out.write_all(drawing(p, &board).as_bytes())?;
     match first {
         Some(first) => {
             let all: Vec<String> = blocked.iter().map(u64::to_string).collect();
@@ -73,6 +81,21 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
         None => writeln!(out, "not blocked: every empty {row} has a free square")?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The board as sheet 002 draws it, or turned as 004 reads it; `Q` for
+/// the queens with `--ascii`.
+fn drawing(p: &PartialBoard, board: &Partial) -> String {
+    let drawn = if p.by_columns {
+        board.draw_by_columns()
+    } else {
+        board.draw()
+    };
+    if p.ascii {
+        drawn.replace('★', "Q")
+    } else {
+        drawn
+    }
 }
 
 /// The `partial` record: the board, its queens (1-based columns of rows 1,

@@ -71,10 +71,16 @@ pub fn run(req: Request) -> Result<ExitCode> {
         None
     };
     let mut writer = Writer::new(req)?;
+    // With --unique the listing counts symmetry classes, not solutions.
+    let of = if req.unique {
+        "unique solutions"
+    } else {
+        "solutions"
+    };
     if let Some(count) = header {
         writer
             .sink
-            .record(&export::listing_count(req.board.n(), count, "solutions"))?;
+            .record(&export::listing_count(req.board.n(), count, of))?;
     }
     let mut check = req
         .verify

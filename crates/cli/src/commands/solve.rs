@@ -191,7 +191,9 @@ impl Report<'_> {
             ),
             (
                 "restarts",
-                count(method == Method::MinConflicts, |s| s.restarts),
+                count(matches!(method, Method::MinConflicts | Method::Swap), |s| {
+                    s.restarts
+                }),
             ),
             (
                 "backtracks",

@@ -26,7 +26,7 @@ impl TryFrom<LevelsArgs> for Levels {
     type Error = anyhow::Error;
     fn try_from(a: LevelsArgs) -> Result<Levels> {
         let n = number::size(&a.n, "n", 1..=level_lists::MAX_N, " for level lists")?;
-        let k = number::size(&a.queens, "--queens", 0..=n, &format!(" on n = {n}"))?;
+        let k = number::size(&a.queens, "--queens", 1..=n, &format!(" on n = {n}"))?;
         let base = super::base(a.base.as_deref())?;
         if base == 0 && matches!(a.format, LevelsFormat::Json | LevelsFormat::Csv) {
             bail!(

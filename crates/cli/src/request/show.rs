@@ -29,6 +29,8 @@ pub struct PartialBoard {
     /// `--orientation columns`: the placement read as 004 writes it, the
     /// lines of the first columns' queens, and drawn that way.
     pub by_columns: bool,
+    /// `--ascii`: `Q` for a queen instead of `★`.
+    pub ascii: bool,
 }
 
 impl TryFrom<ShowArgs> for Show {
@@ -70,9 +72,12 @@ impl TryFrom<ShowArgs> for Show {
 /// terminal only, or `None` for the chess diagram.
 fn drawing(a: &ShowArgs) -> Result<Option<(Orientation, BoardStyle, u8)>> {
     let base = super::base(a.base.as_deref())?;
-    let asked = (a.orientation, a.style, base);
+    let asked = (a.orientation.unwrap_or_default(), a.style, base);
     if asked == (Orientation::Chess, BoardStyle::Grid, 1) {
         return Ok(None);
+    }
+    if a.style == BoardStyle::Graphique && a.base.is_some() {
+        bail!("--base numbers the drawing's rows and columns; --style graphique draws no numbers, as 000's Graphique");
     }
     if a.format != CountFormat::Text {
         bail!(
@@ -97,6 +102,9 @@ fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
             super::value_name(a.format)
         );
     }
+    if a.orientation == Some(Orientation::Chess) {
+        bail!("--orientation chess does not apply with --size: a partial board is drawn row 1 at the top, as sheet 002 draws it (--orientation rows, the default), or turned as 004 reads it (--orientation columns)");
+    }
     let n = super::number::size(
         size,
         "--size",
@@ -118,7 +126,8 @@ fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
         partial: Some(PartialBoard {
             n,
             columns,
-            by_columns: a.orientation == Orientation::Columns,
+            by_columns: a.orientation == Some(Orientation::Columns),
+            ascii: a.ascii,
         }),
         svg: None,
         ascii: a.ascii,

@@ -12,6 +12,8 @@ use nqueens_sched::{Found, Watch};
 pub struct Bar {
     bar: ProgressBar,
     visible: bool,
+    /// What it counts: subproblems, runs.
+    unit: String,
     /// Estimated work per subproblem, from the index of the first one the
     /// work holds; empty until the scheduler sends them (then the bar
     /// counts work, not pieces).
@@ -30,24 +32,43 @@ impl Bar {
     }
 
     fn with_unit(label: String, unit: &str, len: u64) -> Bar {
-        let bar = if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-            let template = format!(
-                "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{percent}}% of {unit}, eta {{eta}}"
-            );
-            bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        } else {
-            ProgressBar::hidden()
+        let target = std::io::stderr()
+            .is_terminal()
+            .then(ProgressDrawTarget::stderr);
+        Bar::drawn_on(label, unit, len, target)
+    }
+
+    /// A bar drawn on `target`, hidden when there is none. A count's bar
+    /// (`len` 0) draws no percentage until the scheduler says how much work
+    /// there is: a length of 0 reads 100 %, and the split and the
+    /// symmetric searches come before the pieces (until 2026-11-25 the bar
+    /// showed 100 % there, then started again at 0 %).
+    fn drawn_on(label: String, unit: &str, len: u64, target: Option<ProgressDrawTarget>) -> Bar {
+        let bar = match target {
+            Some(target) => {
+                let bar = ProgressBar::with_draw_target((len > 0).then_some(len), target);
+                bar.set_style(style(unit, len > 0));
+                bar.enable_steady_tick(Duration::from_millis(200));
+                bar
+            }
+            None => ProgressBar::hidden(),
         };
         bar.set_prefix(label);
         let visible = !bar.is_hidden();
         Bar {
             bar,
             visible,
+            unit: unit.to_string(),
             weights: Mutex::new((0, Vec::new())),
         }
+    }
+
+    /// The work is known: the bar with its percentage from now on.
+    fn measured(&self, len: u64) {
+        if self.visible {
+            self.bar.set_style(style(&self.unit, true));
+        }
+        self.bar.set_length(len);
     }
 
     /// Piece `index` is off the remaining work.
@@ -93,7 +114,7 @@ impl Watch for Bar {
         if let Ok(mut w) = self.weights.lock() {
             w.1.clear();
         }
-        self.bar.set_length(pieces as u64);
+        self.measured(pieces as u64);
         self.bar.set_position(0);
         self.bar.reset_eta();
     }
@@ -103,7 +124,7 @@ impl Watch for Bar {
     }
 
     fn weights(&self, first: u64, weights: &[u64]) {
-        self.bar.set_length(weights.iter().sum());
+        self.measured(weights.iter().sum());
         if let Ok(mut w) = self.weights.lock() {
             *w = (first, weights.to_vec());
         }
@@ -118,5 +139,96 @@ impl Watch for Bar {
 
     fn passed(&self, index: u64) {
         self.step(index);
+    }
+}
+
+/// The bar's look: with its percentage once the work is `known`, a
+/// spinner before.
+fn style(unit: &str, known: bool) -> ProgressStyle {
+    let template = if known {
+        format!("{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{percent}}% of {unit}, eta {{eta}}")
+    } else {
+        format!("{{prefix}} [{{elapsed_precise}}] {{spinner}} {unit} not known yet (splitting, symmetric searches)")
+    };
+    ProgressStyle::with_template(&template).expect("a valid template")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use indicatif::{ProgressDrawTarget, TermLike};
+    use nqueens_sched::Watch;
+
+    use super::Bar;
+
+    /// A terminal that keeps what is drawn on it.
+    #[derive(Clone, Debug, Default)]
+    struct Screen(Arc<Mutex<Vec<String>>>);
+
+    impl Screen {
+        fn take(&self) -> Vec<String> {
+            std::mem::take(&mut *self.0.lock().unwrap())
+        }
+    }
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push(s.to_string());
+            Ok(())
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.write_line(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn no_percentage_before_the_work_is_known() {
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let bar = Bar::drawn_on("count 12".into(), "subproblems", 0, Some(target));
+        // Drawn on demand: a steady tick makes `tick` do nothing.
+        bar.bar.disable_steady_tick();
+        bar.bar.tick();
+        let before = screen.take().concat();
+        assert!(
+            before.contains("subproblems not known yet") && !before.contains('%'),
+            "{before}"
+        );
+        bar.start(4);
+        bar.passed(0);
+        bar.bar.tick();
+        let after = screen.take().concat();
+        assert!(after.contains("25% of subproblems"), "{after}");
+        bar.finish();
+        // A bar over known runs has its percentage from the start.
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let runs = Bar::drawn_on(String::new(), "runs", 8, Some(target));
+        runs.bar.disable_steady_tick();
+        runs.bar.tick();
+        assert!(screen.take().concat().contains("0% of runs"));
+        runs.finish();
     }
 }

@@ -100,6 +100,25 @@ impl Partial {
     /// assert_eq!(Partial::new(4, &[1, 2]), Err(BlockedError::Conflict { first: 1, second: 2 }));
     /// ```
     pub fn new(n: usize, cols: &[usize]) -> Result<Self, BlockedError> {
+        Partial::placed(n, cols, true)
+    }
+
+    /// The placement as [`Partial::new`] records it, queens that attack
+    /// each other included: a position the search never reaches, to draw
+    /// it (004's `validite('*254')`, which is False). Every other error is
+    /// `new`'s.
+    ///
+    /// ```
+    /// use nqueens_puzzles::solutions::blocked::{Cell, Partial};
+    /// let board = Partial::drawable(4, &[1, 2]).unwrap();
+    /// assert_eq!((board.cell(1, 1), board.cell(2, 2)), (Some(Cell::Queen), Some(Cell::Queen)));
+    /// assert_eq!(board.cell(3, 4), Some(Cell::Free));
+    /// ```
+    pub fn drawable(n: usize, cols: &[usize]) -> Result<Self, BlockedError> {
+        Partial::placed(n, cols, false)
+    }
+
+    fn placed(n: usize, cols: &[usize], no_attack: bool) -> Result<Self, BlockedError> {
         if n == 0 || n > MAX_N {
             return Err(BlockedError::Size(n));
         }
@@ -121,7 +140,7 @@ impl Partial {
             if col == 0 || col > n {
                 return Err(BlockedError::Column { row, col });
             }
-            if board.cell(row, col) != Some(Cell::Free) {
+            if no_attack && board.cell(row, col) != Some(Cell::Free) {
                 let first = board.attacker(row, col).unwrap_or(row);
                 return Err(BlockedError::Conflict { first, second: row });
             }

@@ -10,10 +10,15 @@
 //! - [`accessibility`]: exercise sheet 002's heuristic as the sheet
 //!   defines it (a fixed table, no backtracking), which seldom ends in a
 //!   solution.
-//! - [`min_conflicts`]: iterative repair (Minton et al., 1992) in the
-//!   linear-time form of Sosic and Gu: a greedy, nearly conflict-free random
-//!   permutation, then swaps of the queens still attacked, restarting if it
-//!   stalls. Seeded, so reproducible; n = 10^7 in seconds.
+//! - [`min_conflicts`]: article 003's iterative repair (Minton et al.,
+//!   1992): a greedy start, each queen on a least-conflict square of its
+//!   row, then the queen with the most conflicts moved to the least-conflict
+//!   square of its row, one move a step, restarting at a local minimum.
+//!   Seeded, so reproducible; n = 10^6 in about a second.
+//! - [`swap_repair`]: the linear-time repair of Sosic and Gu: a greedy,
+//!   nearly conflict-free random permutation, then swaps of the queens
+//!   still attacked (`--method min-conflicts` until 2026-11-25). Seeded;
+//!   n = 10^7 in seconds.
 //! - [`heuristic`]: the exercise sheet's accessibility heuristic, row by
 //!   row, each queen where it takes the fewest free squares from the rows
 //!   below, backtracking when a row has no free square.
@@ -45,6 +50,7 @@ mod heuristic;
 mod min_conflicts;
 mod random;
 mod rng;
+mod swap;
 mod verify;
 
 use std::fmt;
@@ -55,11 +61,12 @@ pub use heuristic::heuristic;
 pub use min_conflicts::min_conflicts;
 pub use random::random;
 pub use rng::Rng;
+pub use swap::swap_repair;
 pub use verify::{first_flaw, verify, Flaw};
 
 /// The largest board any method accepts: ten million rows. Columns fit a
 /// `u32` with room to spare, and the memory of the largest search
-/// (min-conflicts: a few `u32` per row) stays near 200 MB.
+/// (min-conflicts: eight `u32` and a flag per row) stays near 330 MB.
 pub const MAX_N: usize = 10_000_000;
 
 /// The largest board [`heuristic`] accepts.
@@ -116,11 +123,12 @@ pub const DEFAULT_MAX_ATTEMPTS: u64 = 1_000_000;
 pub struct Solution {
     /// The 0-based column of each row's queen.
     pub columns: Vec<u32>,
-    /// The method's unit of work: queens written (construct), swaps made by
-    /// the repair (min-conflicts), queens placed (heuristic, backtrack),
+    /// The method's unit of work: queens written (construct), queens moved
+    /// by the repair (min-conflicts), swaps made by the repair (swap),
+    /// queens placed (heuristic, backtrack),
     /// queens drawn over all attempts (random).
     pub steps: u64,
-    /// Fresh starts after a stalled repair (min-conflicts).
+    /// Fresh starts after a stalled repair (min-conflicts, swap).
     pub restarts: u64,
     /// Queens taken back at dead ends (heuristic, backtrack).
     pub backtracks: u64,
@@ -209,7 +217,7 @@ impl std::error::Error for SolveError {}
 /// ```
 /// use nqueens_puzzles::solve::Method;
 /// assert_eq!(Method::MinConflicts.name(), "min-conflicts");
-/// assert_eq!(Method::ALL.len(), 7);
+/// assert_eq!(Method::ALL.len(), 8);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
@@ -217,8 +225,11 @@ pub enum Method {
     Construct,
     /// [`construct`]: the explicit rule by n mod 6.
     ConstructMod6,
-    /// [`min_conflicts`]: greedy random start and iterative repair.
+    /// [`min_conflicts`]: article 003's greedy start and iterative repair,
+    /// one queen moved a step.
     MinConflicts,
+    /// [`swap_repair`]: a random permutation repaired by swapping pairs.
+    Swap,
     /// [`heuristic`]: fewest squares taken, with backtracking.
     Heuristic,
     /// [`random`]: random permutations until one works.
@@ -232,10 +243,11 @@ pub enum Method {
 
 impl Method {
     /// Every method, in the order of this module's list.
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::Construct,
         Method::ConstructMod6,
         Method::MinConflicts,
+        Method::Swap,
         Method::Heuristic,
         Method::Random,
         Method::Backtrack,
@@ -252,6 +264,7 @@ impl Method {
             Method::Construct => "construct",
             Method::ConstructMod6 => "construct-mod6",
             Method::MinConflicts => "min-conflicts",
+            Method::Swap => "swap",
             Method::Heuristic => "heuristic",
             Method::Random => "random",
             Method::Backtrack => "backtrack",
@@ -272,7 +285,9 @@ impl Method {
             Method::Backtrack => BACKTRACK_MAX_N,
             Method::Random => RANDOM_MAX_N,
             Method::Accessibility => ACCESSIBILITY_MAX_N,
-            Method::Construct | Method::ConstructMod6 | Method::MinConflicts => MAX_N,
+            Method::Construct | Method::ConstructMod6 | Method::MinConflicts | Method::Swap => {
+                MAX_N
+            }
         }
     }
 
@@ -304,7 +319,10 @@ impl Method {
                 "exercise sheet 002's heuristic as it defines it: a fixed table, the free square of least accessibility, no backtracking"
             }
             Method::MinConflicts => {
-                "iterative repair from a greedy start (Minton et al.; Sosic and Gu), seedable"
+                "article 003's iterative repair: greedy start, then the queen with the most conflicts moved within its row (Minton et al.), seedable"
+            }
+            Method::Swap => {
+                "repair of a random permutation by swapping pairs (Sosic and Gu; min-conflicts until 2026-11-25), seedable"
             }
             Method::Heuristic => {
                 "next queen where it removes the fewest free squares, backtracking when stuck"
@@ -332,7 +350,7 @@ impl Method {
     /// assert!(Method::Random.is_seeded() && !Method::Backtrack.is_seeded());
     /// ```
     pub fn is_seeded(self) -> bool {
-        matches!(self, Method::MinConflicts | Method::Random)
+        matches!(self, Method::MinConflicts | Method::Swap | Method::Random)
     }
 }
 
@@ -345,7 +363,7 @@ impl Method {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
-    /// The seed of [`min_conflicts`] and [`random`].
+    /// The seed of [`min_conflicts`], [`swap_repair`] and [`random`].
     pub seed: u64,
     /// The attempts [`random`] makes before giving up.
     pub max_attempts: u64,
@@ -382,6 +400,7 @@ pub fn solve(n: usize, method: Method, options: &Options) -> Result<Solution, So
         Method::Construct => construct12::construct12(n),
         Method::ConstructMod6 => construct(n),
         Method::MinConflicts => min_conflicts(n, options.seed),
+        Method::Swap => swap_repair(n, options.seed),
         Method::Heuristic => heuristic(n),
         Method::Random => random(n, options.seed, options.max_attempts),
         Method::Backtrack => backtrack(n),
