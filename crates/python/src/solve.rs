@@ -39,11 +39,11 @@ fn owner(method: Method) -> String {
 /// column of the queen on row r.
 ///
 /// Args:
-///     n: the board side, up to 10,000,000 for construct, construct-mod6
-///         and min-conflicts (smaller for the searching methods).
-///     method: construct, construct-mod6, min-conflicts, heuristic,
+///     n: the board side, up to 10,000,000 for construct, construct-mod6,
+///         min-conflicts and swap (smaller for the searching methods).
+///     method: construct, construct-mod6, min-conflicts, swap, heuristic,
 ///         random, backtrack or accessibility (``nqueens solve --help``).
-///     seed: the seed of min-conflicts and random (default 0).
+///     seed: the seed of min-conflicts, swap and random (default 0).
 ///
 /// Raises:
 ///     ValueError: no solution (n = 2, 3), the method gave up, or an

@@ -122,8 +122,8 @@ def valid(columns):
 
 
 @pytest.mark.parametrize("method", ["construct", "construct-mod6",
-                                    "min-conflicts", "heuristic", "random",
-                                    "backtrack"])
+                                    "min-conflicts", "swap", "heuristic",
+                                    "random", "backtrack"])
 def test_solve_every_method(method):
     s = nqueens.solve(10, method=method)
     assert s.dtype == np.uint32 and valid(s)
@@ -213,7 +213,7 @@ def test_estimate_exact_when_the_sample_covers_the_split():
     (lambda: nqueens.solve(20, method="random"), ValueError,
      "n must be a whole number from 1 to 14 for the random method (its practical limit"),
     (lambda: nqueens.solve(8, method="backtrack", seed=1), ValueError,
-     "seed applies to the methods that draw random numbers (min-conflicts, random), not to backtrack"),
+     "seed applies to the methods that draw random numbers (min-conflicts, swap, random), not to backtrack"),
     (lambda: nqueens.solve(8, method="guess"), ValueError, "unknown method 'guess'"),
     (lambda: nqueens.estimate(10, samples=1), ValueError,
      "samples must be a whole number from 2 to 18446744073709551615 (an interval needs two), not 1"),
