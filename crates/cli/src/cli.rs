@@ -413,7 +413,7 @@ pub struct SolveArgs {
     /// How to find the solution.
     #[arg(long, value_name = "METHOD", default_value = Method::Construct.name(), value_parser = method_names())]
     pub method: String,
-    /// Seed of the random methods (min-conflicts, random); the same seed gives the same solution.
+    /// Seed of the random methods (min-conflicts, swap, random); the same seed gives the same solution.
     #[arg(long, value_name = "S")]
     pub seed: Option<String>,
     /// Give up the random method after this many placements [default: 1000000].

@@ -386,7 +386,11 @@ fn solve_has_help_with_examples() {
         .stdout(
             predicate::str::contains("nqueens solve")
                 .and(predicate::str::contains("min-conflicts"))
-                .and(predicate::str::contains("--max-attempts")),
+                .and(predicate::str::contains("--max-attempts"))
+                // Both repairs, each described, and both seeded.
+                .and(predicate::str::contains("swap:"))
+                .and(predicate::str::contains("article 003's iterative repair"))
+                .and(predicate::str::contains("(min-conflicts, swap, random)")),
         );
 }
 
