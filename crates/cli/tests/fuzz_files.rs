@@ -309,6 +309,9 @@ fn crc32(bytes: &[u8]) -> u32 {
 /// compact body with an empty hash, a result's checksum that of its body
 /// without one.
 fn reseal(kind: Kind, text: &str) -> String {
+    if kind == Kind::Checkpoint {
+        return reseal_checkpoint(text);
+    }
     let body = compact(text);
     let sealed = |key: &str, body: &str| -> Option<String> {
         let at = body.find(&format!(",\"{key}\":\""))?;
@@ -338,9 +341,33 @@ fn reseal(kind: Kind, text: &str) -> String {
     sealed(key, &body).unwrap_or(body)
 }
 
+/// Seals a checkpoint again: the header's CRC is that of its line before
+/// ` crc=`, and each record's that of the header line's CRC (8 hex digits),
+/// a space and the record before its own.
+fn reseal_checkpoint(text: &str) -> String {
+    let mut lines = text.lines();
+    let head = lines.next().unwrap_or("");
+    let head = match head.rsplit_once(" crc=") {
+        Some((body, _)) => format!("{body} crc={:08x}", crc32(body.as_bytes())),
+        None => head.to_string(),
+    };
+    let chained = crc32(head.as_bytes());
+    let mut out = format!("{head}\n");
+    for line in lines {
+        match line.rsplit_once(' ') {
+            Some((body, _)) => {
+                let crc = crc32(format!("{chained:08x} {body}").as_bytes());
+                out.push_str(&format!("{body} {crc:08x}\n"));
+            }
+            None => out.push_str(&format!("{line}\n")),
+        }
+    }
+    out
+}
+
 /// One number of a file (a JSON field, a CSV cell, a checkpoint's header
 /// value or record) given a value out of range, non-finite, huge or of the
-/// wrong type; a plan or result is sealed again half the time.
+/// wrong type; a plan, result or checkpoint is sealed again half the time.
 fn field(rng: &mut Rng, kind: Kind, valid: &[u8]) -> Input {
     let text = String::from_utf8_lossy(valid).into_owned();
     // The places of the numbers outside strings.
@@ -374,7 +401,10 @@ fn field(rng: &mut Rng, kind: Kind, valid: &[u8]) -> Input {
     let (s, e) = spans[rng.below(spans.len())];
     let with = FIELD_VALUES[rng.below(FIELD_VALUES.len())];
     let mutated = format!("{}{with}{}", &text[..s], &text[e..]);
-    let sealed = matches!(kind, Kind::Plan | Kind::PlanV2 | Kind::Result);
+    let sealed = matches!(
+        kind,
+        Kind::Plan | Kind::PlanV2 | Kind::Result | Kind::Checkpoint
+    );
     let seal = sealed && rng.below(2) == 0;
     let how = format!(
         "the number at byte {s} ({}) made {with}{}",
@@ -424,7 +454,9 @@ fn run(args: &[&str], dir: &Path) -> Result<Ran, Broken> {
     if code == 101 || stderr.contains("panicked") {
         return Err(Broken::Panic(format!("{args:?}: {stderr}")));
     }
-    let refused = code == 2
+    // 2: refused; 1: a count that disagrees with a known value (a forged
+    // result or checkpoint record sealed again, caught by OEIS).
+    let refused = (code == 2 || code == 1)
         && stderr.starts_with("nqueens: error: ")
         && stderr.lines().count() == 1
         && stderr.ends_with('\n');
@@ -519,6 +551,9 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
             let listed = run(&missing, dir)?;
             let agree = match (merged.code, listed.code) {
                 (0, 0) => listed.stdout.is_empty(),
+                // A forged count, sealed again: its checksum is valid, so
+                // missing cannot tell; merge's known-value check does.
+                (1, _) => true,
                 (0, _) => false,
                 // Only shard 1 was touched: the result is refused alone.
                 (_, 0) if kind == Kind::Result => {
@@ -664,4 +699,52 @@ fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cl
     );
     harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_FILES_SEED", 1000);
     let _ = fs::remove_dir_all(&root);
+}
+
+/// The class the resealed checkpoints found: a record forged and sealed
+/// again (its CRC recomputed) is refused with one line, never a panic.
+/// Off by 3, Burnside's lemma tells (exit 2); off by 8, the lemma holds
+/// and the known value (OEIS A000170) tells (exit 1).
+#[test]
+fn a_forged_checkpoint_record_sealed_again_is_refused_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("nqueens-forged-ckpt-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let mut args = COUNT.to_vec();
+    args.extend(["--checkpoint", "c.ckpt"]);
+    let made = run(&args, &dir).unwrap_or_else(|_| panic!("{args:?}"));
+    assert_eq!(total(&made), Some(TOTAL));
+    let honest = fs::read_to_string(dir.join("c.ckpt")).unwrap();
+    for (by, code, says) in [
+        (3, 2, "is not a multiple of 8 (Burnside's lemma)"),
+        (8, 1, "A000170"),
+    ] {
+        // The first record with solutions: `index solutions nodes crc`.
+        let forged: Vec<String> = honest
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                let w: Vec<&str> = l.split(' ').collect();
+                if i == 1 {
+                    let s: u64 = w[1].parse().unwrap();
+                    format!("{} {} {} {}", w[0], s + by, w[2], w[3])
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        fs::write(
+            dir.join("c.ckpt"),
+            reseal_checkpoint(&(forged.join("\n") + "\n")),
+        )
+        .unwrap();
+        let mut command = harness::memory_bounded(BIN);
+        command.args(&args).current_dir(&dir);
+        let ran = harness::run_bounded(command, BOUND).unwrap().unwrap();
+        let err = ran.stderr;
+        assert_eq!(ran.status.code(), Some(code), "off by {by}: {err}");
+        assert_eq!(err.lines().count(), 1, "off by {by}: {err}");
+        assert!(err.contains(says), "off by {by}: {err}");
+    }
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -57,6 +57,20 @@ pub enum Error {
         /// Subproblems in the split.
         total: usize,
     },
+    /// Counts that cannot all be right: by Burnside's lemma the total,
+    /// the solutions fixed by the half turn and twice those fixed by the
+    /// quarter turn (and 4 per solution fixed by the reflections) add up
+    /// to a multiple of 8. Found when a record resumed from a checkpoint
+    /// was forged or damaged and sealed again.
+    #[error("the counts cannot all be right: total {total} + fixed_180 {fixed_180} + 2 x fixed_90 {fixed_90} is not a multiple of 8 (Burnside's lemma); a record resumed from the checkpoint is wrong")]
+    Inconsistent {
+        /// All solutions.
+        total: u128,
+        /// Solutions a half turn leaves unchanged.
+        fixed_180: u128,
+        /// Solutions a quarter turn leaves unchanged.
+        fixed_90: u128,
+    },
     /// The thread pool could not be built.
     #[error("could not start {threads} threads: {source}")]
     Pool {

@@ -71,7 +71,7 @@ pub use clock::{Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
 pub use record::{Run, Value};
-pub use report::{summarize, Report, Summary, Symmetry};
+pub use report::{consistent, summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{estimate, Design, Estimate, Interval, Sampling, Size};
 pub use solvers::Solver;
@@ -277,6 +277,7 @@ pub fn count_task(
     })?;
     let outcome = outcome?;
     let seconds = start.elapsed().as_secs_f64();
+    consistent(board, &outcome.total, symmetry)?;
     let s = summarize(board, outcome.total, symmetry);
     Ok(Report {
         n: board.n(),

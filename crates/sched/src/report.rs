@@ -80,6 +80,44 @@ pub fn summarize(board: Board, sums: Total, symmetry: Symmetry) -> Summary {
     }
 }
 
+/// Refuses counts Burnside's lemma says cannot all be right, before
+/// [`summarize`] divides them by the group's order (a record resumed from
+/// a checkpoint, forged or damaged and sealed again).
+///
+/// ```
+/// use nqueens_kernel::Board;
+/// use nqueens_sched::{consistent, Symmetry, Total};
+/// let b = Board::new(8).unwrap();
+/// let s = Symmetry::Searched { fixed_180: 4, fixed_90: 0, nodes: 30 };
+/// assert!(consistent(b, &Total::plain(92, 1965), s).is_ok());
+/// assert!(consistent(b, &Total::plain(93, 1965), s).is_err());
+/// ```
+pub fn consistent(board: Board, sums: &Total, symmetry: Symmetry) -> Result<(), crate::Error> {
+    let (fixed_180, fixed_90) = match symmetry {
+        Symmetry::Searched {
+            fixed_180,
+            fixed_90,
+            ..
+        } => (u128::from(fixed_180), u128::from(fixed_90)),
+        Symmetry::Classified => (sums.fixed_180, sums.fixed_90),
+        Symmetry::Uncounted => return Ok(()),
+    };
+    let reflections = u128::from(nqueens_kernel::symmetry::fixed_by_reflection(board));
+    let sum = sums
+        .solutions
+        .checked_add(fixed_180)
+        .and_then(|s| s.checked_add(fixed_90.checked_mul(2)?))
+        .and_then(|s| s.checked_add(4 * reflections));
+    match sum {
+        Some(sum) if sum % 8 == 0 => Ok(()),
+        _ => Err(crate::Error::Inconsistent {
+            total: sums.solutions,
+            fixed_180,
+            fixed_90,
+        }),
+    }
+}
+
 /// The result of one count: plain data, ready to print or store.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
