@@ -74,6 +74,8 @@ const PATIENCE: Duration = Duration::from_millis(300);
 /// Wall time a probe of the limits may take: arguments are refused
 /// before any work starts, within milliseconds.
 const PROBE_BOUND: Duration = Duration::from_millis(400);
+/// The bound of a probe asked again after its first ran to the bound.
+const PROBE_RETRY: Duration = Duration::from_secs(2);
 /// Worker threads running vectors.
 const WORKERS: usize = 4;
 /// The least vectors a full run holds.
@@ -195,8 +197,15 @@ fn fixture(a: &Arg) -> String {
     }
 }
 
-/// How a vector ended: `Ok(true)` when it was interrupted (a long one).
-fn check(vector: &Vector, scratch: &Scratch) -> Result<bool, String> {
+/// How a vector that passed ended: whether it was interrupted (a long
+/// one), and its exit code (`None`: Ctrl-C's default end).
+struct Ended {
+    interrupted: bool,
+    code: Option<i32>,
+}
+
+/// Runs a vector and checks how it ended.
+fn check(vector: &Vector, scratch: &Scratch) -> Result<Ended, String> {
     let args = &vector.args;
     let patience = vector.long.then_some(PATIENCE);
     let Some(ran) = scratch.run(args, patience, BOUND)? else {
@@ -222,7 +231,10 @@ fn check(vector: &Vector, scratch: &Scratch) -> Result<bool, String> {
     let Some(code) = status.code() else {
         // Ctrl-C's default end, for work that saves nothing.
         if ran.interrupted && status.signal() == Some(2) {
-            return scratch.intact().map(|()| true);
+            return scratch.intact().map(|()| Ended {
+                interrupted: true,
+                code: None,
+            });
         }
         return Err(format!("killed by a signal: {status:?}; stderr: {stderr}"));
     };
@@ -259,7 +271,10 @@ fn check(vector: &Vector, scratch: &Scratch) -> Result<bool, String> {
             ));
         }
     }
-    scratch.intact().map(|()| ran.interrupted)
+    scratch.intact().map(|()| Ended {
+        interrupted: ran.interrupted,
+        code: Some(code),
+    })
 }
 
 /// The argument `long` of the verb of `args`.
@@ -329,7 +344,8 @@ fn seeds() -> (Vec<u64>, Option<usize>) {
 
 /// Every verb's definition and, per context, the limits the binary
 /// states, read by probing in `WORKERS` scratch directories.
-fn read_limits(root: &Path, plan: &str, estimate: &str) -> (Vec<Limits>, usize) {
+/// Gives the verbs, the probes run and how many of them ran to the bound.
+fn read_limits(root: &Path, plan: &str, estimate: &str) -> (Vec<Limits>, usize, usize) {
     let verbs = definition::read(BIN);
     let jobs: Vec<(usize, limits::Setting)> = verbs
         .iter()
@@ -337,12 +353,21 @@ fn read_limits(root: &Path, plan: &str, estimate: &str) -> (Vec<Limits>, usize) 
         .flat_map(|(v, verb)| limits::settings(verb).into_iter().map(move |s| (v, s)))
         .collect();
     let contexts = Mutex::new(Vec::new());
+    let bounded = std::sync::atomic::AtomicUsize::new(0);
     let scratch = |w| Scratch::new(root, &format!("probe{w}"), plan, estimate);
     harness::pool(&jobs, WORKERS, scratch, |scratch, (v, setting)| {
         let run = |args: &[String]| -> limits::Ran {
             match scratch.run(args, None, PROBE_BOUND) {
                 Ok(Some(f)) => (f.status.code().unwrap_or(-1), f.stderr),
-                _ => (-1, String::new()),
+                _ => {
+                    // Work that started (a valid vector), or a refusal
+                    // slowed by a loaded machine: asked again, longer.
+                    bounded.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    match scratch.run(args, None, PROBE_RETRY) {
+                        Ok(Some(f)) => (f.status.code().unwrap_or(-1), f.stderr),
+                        _ => (-1, String::new()),
+                    }
+                }
             }
         };
         let c = limits::context(&verbs[*v], setting.clone(), &run, &fixture);
@@ -371,7 +396,7 @@ fn read_limits(root: &Path, plan: &str, estimate: &str) -> (Vec<Limits>, usize) 
             fs::remove_dir_all(d.path()).unwrap();
         }
     }
-    (all, probes)
+    (all, probes, bounded.into_inner())
 }
 
 fn made(args: &[&str]) -> String {
@@ -399,7 +424,7 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
         "json",
     ]);
     let start = Instant::now();
-    let (all, probes) = read_limits(&root, &plan, &estimate);
+    let (all, probes, bounded) = read_limits(&root, &plan, &estimate);
     let read_in = start.elapsed();
     VERBS.set(all.clone()).ok();
     limits_are_read(&all);
@@ -411,7 +436,7 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
         .sum();
     let flags: usize = all.iter().map(|l| l.verb.args.len()).sum();
     eprintln!(
-        "fuzz: {} verbs, {flags} arguments, {contexts} contexts, {ranges} ranges read in {probes} probes ({:.1} s)",
+        "fuzz: {} verbs, {flags} arguments, {contexts} contexts, {ranges} ranges read in {probes} probes ({bounded} asked again, {:.1} s)",
         all.len(),
         read_in.as_secs_f64()
     );
@@ -466,6 +491,7 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
     let failures = Mutex::new(Vec::new());
     let excluded = Mutex::new(Vec::new());
     let interrupted = Mutex::new(0usize);
+    let codes = Mutex::new(std::collections::BTreeMap::new());
     let slowest = Mutex::new(Vec::new());
     let start = Instant::now();
     let scratch = |w| Scratch::new(&root, &format!("w{w}"), &plan, &estimate);
@@ -485,8 +511,10 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
             .unwrap()
             .push((began.elapsed(), v.args.clone()));
         match result {
-            Ok(true) => *interrupted.lock().unwrap() += 1,
-            Ok(false) => {}
+            Ok(ended) => {
+                *interrupted.lock().unwrap() += usize::from(ended.interrupted);
+                *codes.lock().unwrap().entry(ended.code).or_insert(0usize) += 1;
+            }
             Err(why) => {
                 let line = format!(
                     "NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {:?}: {why}",
@@ -517,6 +545,18 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
     for e in &excluded {
         eprintln!("known: {e}");
     }
+    let codes = codes.into_inner().unwrap();
+    eprintln!(
+        "fuzz: how they ended: {}",
+        codes
+            .iter()
+            .map(|(c, k)| match c {
+                Some(c) => format!("exit {c}: {k}"),
+                None => format!("Ctrl-C's default end: {k}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let mut slowest = slowest.into_inner().unwrap();
     slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     let total: Duration = slowest.iter().map(|s| s.0).sum();
