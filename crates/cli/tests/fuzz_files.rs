@@ -305,33 +305,24 @@ fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
-/// Seals `text` again as a forger would: a plan's hash is the CRC of its
-/// compact body with an empty hash, a result's checksum that of its body
-/// without one.
+/// Seals `text` again as a forger would: a plan's hash and a result's
+/// checksum are the CRC of its compact body without them.
 fn reseal(kind: Kind, text: &str) -> String {
     if kind == Kind::Checkpoint {
         return reseal_checkpoint(text);
     }
     let body = compact(text);
+    // The seal is the last member; the CRC is that of the compact body
+    // without it (an empty hash or checksum is not serialized).
     let sealed = |key: &str, body: &str| -> Option<String> {
         let at = body.find(&format!(",\"{key}\":\""))?;
         let end = at + key.len() + 5 + body[at + key.len() + 5..].find('"')?;
-        Some(match kind {
-            Kind::Result => {
-                let without = format!("{}{}", &body[..at], &body[end + 1..]);
-                let crc = crc32(without.as_bytes());
-                format!("{},\"{key}\":\"{crc:08x}\"}}", without.strip_suffix('}')?)
-            }
-            _ => {
-                let empty = format!("{},\"{key}\":\"\"{}", &body[..at], &body[end + 1..]);
-                let crc = crc32(empty.as_bytes());
-                format!(
-                    "{},\"{key}\":\"{crc:08x}\"{}",
-                    &body[..at],
-                    &body[end + 1..]
-                )
-            }
-        })
+        let without = format!("{}{}", &body[..at], &body[end + 1..]);
+        let crc = crc32(without.as_bytes());
+        Some(format!(
+            "{},\"{key}\":\"{crc:08x}\"}}",
+            without.strip_suffix('}')?
+        ))
     };
     let key = if kind == Kind::Result {
         "checksum"
@@ -472,6 +463,69 @@ fn run(args: &[&str], dir: &Path) -> Result<Ran, Broken> {
     })
 }
 
+/// Forged plans whose shards were counted by [`fresh`].
+static FRESH: AtomicUsize = AtomicUsize::new(0);
+
+/// A plan forged and sealed again is run as a cluster would run it: its
+/// shards counted into a new directory (`run-shard`, Ctrl-C after a second:
+/// a forged n may be a long count), then merged, listed and surveyed. Each
+/// step ends cleanly, and an accepted merge leaves nothing missing.
+fn fresh(dir: &Path) -> Result<(), Broken> {
+    fs::create_dir_all(dir.join("fresh")).unwrap();
+    let listed = run(&["missing", "--plan", "plan.json", "fresh"], dir)?;
+    let ids = listed.stdout.trim();
+    if listed.code != 0 || ids.is_empty() || ids.contains(',') {
+        return Ok(());
+    }
+    FRESH.fetch_add(1, Ordering::Relaxed);
+    let shard = [
+        "run-shard",
+        "--plan",
+        "plan.json",
+        "--shard",
+        ids,
+        "--out",
+        "fresh",
+    ];
+    let mut command = harness::memory_bounded(BIN);
+    command.args(shard).current_dir(dir);
+    let patience = Some(Duration::from_secs(1));
+    let Some(ran) = harness::run_interrupting(command, patience, BOUND).unwrap() else {
+        return Err(Broken::Hang(format!(
+            "{shard:?} still running after {BOUND:?}"
+        )));
+    };
+    let err = &ran.stderr;
+    if err.contains("panicked") {
+        return Err(Broken::Panic(format!("{shard:?}: {err}")));
+    }
+    let clean = match ran.status.code() {
+        Some(0) => true,
+        Some(1 | 2 | 130) => err.lines().count() == 1 && err.starts_with("nqueens: "),
+        None => ran.interrupted,
+        Some(_) => false,
+    };
+    if !clean {
+        return Err(Broken::Other(format!(
+            "{shard:?}: ended {:?} with {err:?}",
+            ran.status
+        )));
+    }
+    let merged = run(
+        &["merge", "--plan", "plan.json", "fresh", "--format", "json"],
+        dir,
+    )?;
+    let missing = run(&["missing", "--plan", "plan.json", "fresh"], dir)?;
+    run(&["status", "--plan", "plan.json", "fresh"], dir)?;
+    if merged.code == 0 && !(missing.code == 0 && missing.stdout.is_empty()) {
+        return Err(Broken::Other(format!(
+            "a forged plan's shards merged, and missing says {} {:?}",
+            missing.code, missing.stdout
+        )));
+    }
+    Ok(())
+}
+
 /// The total of a `--format json` report.
 fn total(r: &Ran) -> Option<u64> {
     let v: serde_json::Value = serde_json::from_str(&r.stdout).ok()?;
@@ -569,6 +623,9 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
                     merged.code, merged.stderr, listed.code, listed.stdout
                 )));
             }
+            if input.how.ends_with("sealed again") {
+                fresh(dir)?;
+            }
             Ok(merged.code == 0)
         }
         Kind::PlanV2 => {
@@ -595,6 +652,9 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
                 )));
             }
             run(&["status", "--plan", "plan.json", "results"], dir)?;
+            if input.how.ends_with("sealed again") {
+                fresh(dir)?;
+            }
             Ok(merged.code == 0)
         }
         Kind::Estimate => {
@@ -646,6 +706,17 @@ fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cl
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-files-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     let valid = Valid::make(&root.join("valid"));
+    // Sealing a valid file again changes nothing: the forger's seal is
+    // the tool's own.
+    for kind in [Kind::Plan, Kind::PlanV2, Kind::Result, Kind::Checkpoint] {
+        let text = String::from_utf8(valid.of(kind).to_vec()).unwrap();
+        let want = if kind == Kind::Checkpoint {
+            text.clone()
+        } else {
+            compact(&text)
+        };
+        assert_eq!(reseal(kind, &text), want, "{kind:?}");
+    }
     let mut work = Vec::new();
     for seed in harness::seeds("NQUEENS_FUZZ_FILES_SEED", &FIXED_SEEDS) {
         eprintln!("fuzz files seed {seed} ({PER_SEED} inputs; replay with NQUEENS_FUZZ_FILES_SEED={seed})");
@@ -689,12 +760,13 @@ fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cl
     });
     let (failures, panics, hangs) = broken.into_inner().unwrap();
     eprintln!(
-        "fuzz: {} file inputs ({} per kind: checkpoint, plan, shard result, recorded run, version 2 plan, estimate) in {:.1} s, {} accepted (every count exact), {} refused with one line, {panics} panics, {hangs} hangs, {} wrong or unclean",
+        "fuzz: {} file inputs ({} per kind: checkpoint, plan, shard result, recorded run, version 2 plan, estimate) in {:.1} s, {} accepted (every count exact), {} refused with one line, {} forged plans run through run-shard and merge, {panics} panics, {hangs} hangs, {} wrong or unclean",
         work.len(),
         work.len() / KINDS.len(),
         start.elapsed().as_secs_f64(),
         accepted.load(Ordering::Relaxed),
         work.len() - accepted.load(Ordering::Relaxed) - failures.len(),
+        FRESH.load(Ordering::Relaxed),
         failures.len() - panics - hangs
     );
     harness::assert_clean(&failures, work.len(), "NQUEENS_FUZZ_FILES_SEED", 1000);
