@@ -21,7 +21,9 @@
 //! out a pair: while at most 32 are live (every join up to n = 20), the
 //! live bits above 32 move to low bits no pair shares and the whole join
 //! runs on 32-bit keys; beyond 32 the excess high bits are cut first, on
-//! whole keys, best ranked first.
+//! whole keys, best ranked first, but the last two: those sort the keys
+//! into four classes as they are made 32 bits, and each class of one list
+//! is joined with the one run of the other's classes it can pair with.
 
 use crate::ledger::{Ledger, OverCap};
 
@@ -31,18 +33,21 @@ use crate::ledger::{Ledger, OverCap};
 pub(super) struct JoinScratch {
     wide: Vec<u64>,
     narrow: Vec<u32>,
+    /// The tables of [`Narrow`], kept from one join to the next.
+    tables: Vec<[u32; 256]>,
 }
 
 impl JoinScratch {
     /// Bytes its buffers hold (their capacities).
     pub(super) fn bytes(&self) -> usize {
-        8 * self.wide.capacity() + 4 * self.narrow.capacity()
+        8 * self.wide.capacity() + 4 * self.narrow.capacity() + 1024 * self.tables.capacity()
     }
 
     /// Gives back all its buffers hold.
     pub(super) fn release(&mut self, ledger: &mut Ledger) {
         ledger.release(&mut self.wide);
         ledger.release(&mut self.narrow);
+        ledger.release(&mut self.tables);
     }
 
     /// Makes room for a join of lists of at most `longest` keys: the wide
@@ -51,7 +56,7 @@ impl JoinScratch {
     /// foot of its stack and their first cut above them; the stack grows
     /// as the cuts go deeper, through the same ledger.
     pub(super) fn reserve(&mut self, longest: usize, ledger: &mut Ledger) -> Result<(), OverCap> {
-        let JoinScratch { wide, narrow } = self;
+        let JoinScratch { wide, narrow, .. } = self;
         ledger.room(wide, (2 * (longest + 4)).saturating_sub(wide.len()))?;
         stack_to(narrow, ledger, 4 * longest)
     }
@@ -145,11 +150,9 @@ fn disjoint_pairs_on(
     let unranked_high = (32..bits).filter(|b| !order[..ranked].contains(b));
     let mut high = [0u64; 64];
     let mut highs = 0;
-    let mut narrow = Narrow {
-        keep: live as u32,
-        moves: [(0, 0); 32],
-        moved: 0,
-    };
+    // The bytes of the high half with a bit to move: at most four, and
+    // none while no live high bit is moved (n <= 17, say).
+    let mut moved = [0u32; 4];
     // Where each key bit sits in the 32-bit keys, if it is kept.
     let mut slot = [None; 64];
     for (b, s) in slot.iter_mut().enumerate().take(32) {
@@ -170,8 +173,7 @@ fn disjoint_pairs_on(
             // There are as many dead low bits as high bits left to move.
             let to = dead.trailing_zeros();
             dead &= dead - 1;
-            narrow.moves[narrow.moved] = (b, to);
-            narrow.moved += 1;
+            moved[(b as usize - 32) / 8] |= 1 << ((b - 32) % 8);
             slot[b as usize] = Some(to);
         }
     }
@@ -182,33 +184,146 @@ fn disjoint_pairs_on(
         lows += 1;
     }
     let (high, low) = (&high[..highs], &low[..lows]);
-    let narrow = &narrow;
-    match isa {
-        Isa::Baseline => baseline::join_wide(x, y, high, low, narrow, scratch, ledger),
+    let bytes = 4 - moved.iter().rev().take_while(|&&m| m == 0).count();
+    let mut tables = std::mem::take(&mut scratch.tables);
+    tables.clear();
+    if let Err(e) = ledger.room(&mut tables, bytes) {
+        scratch.tables = tables;
+        return Err(e);
+    }
+    tables.resize(bytes, [0; 256]);
+    for (i, t) in tables.iter_mut().enumerate() {
+        let mut m = moved[i];
+        while m != 0 {
+            let b = 32 + 8 * i as u32 + m.trailing_zeros();
+            t[(m & m.wrapping_neg()) as usize] = 1 << slot[b as usize].unwrap_or(0);
+            m &= m - 1;
+        }
+    }
+    let mut narrow = Narrow {
+        keep: live as u32,
+        high: tables,
+        bytes,
+    };
+    narrow.tabulate();
+    let counted = match isa {
+        Isa::Baseline => baseline::join_wide(x, y, high, low, &narrow, scratch, ledger),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
         // popcnt, the features these functions are compiled for.
         #[allow(unsafe_code)]
-        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, narrow, scratch, ledger) },
-    }
+        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, &narrow, scratch, ledger) },
+    };
+    scratch.tables = narrow.high;
+    counted
 }
 
 /// How a key becomes 32 bits once its high bits are cut or moved: the live
 /// low bits kept, each live high bit left moved to a low bit no pair
-/// shares (`moves[..moved]`, from and to).
+/// shares. The moved bits are looked up a byte of the high half at a time
+/// (`high[i][byte]`: the low bits byte `i` moves to), one table lookup a
+/// byte for every key, where moving them one by one took four instructions
+/// a bit (up to six bits at n = 20, where narrowing was 9 % of the time).
 struct Narrow {
     keep: u32,
-    moves: [(u32, u32); 32],
-    moved: usize,
+    high: Vec<[u32; 256]>,
+    /// Bytes of the high half looked up (the last with a bit to move).
+    bytes: usize,
 }
 
 impl Narrow {
+    /// Fills each byte's table from its single bits' entries: every other
+    /// entry is the union of its lowest bit's and the rest's.
+    fn tabulate(&mut self) {
+        for t in &mut self.high {
+            for e in 1..256usize {
+                if e & (e - 1) != 0 {
+                    t[e] = t[e & (e - 1)] | t[e & e.wrapping_neg()];
+                }
+            }
+        }
+    }
+
     #[inline(always)]
-    fn key(&self, k: u64) -> u32 {
-        let moves = &self.moves[..self.moved];
-        moves.iter().fold(k as u32 & self.keep, |v, &(from, to)| {
-            v | (((k >> from) as u32 & 1) << to)
+    fn key<const BYTES: usize>(&self, k: u64) -> u32 {
+        (0..BYTES).fold(k as u32 & self.keep, |v, i| {
+            v | self.high[i][(k >> (32 + 8 * i)) as usize & 255]
         })
+    }
+
+    /// Writes the keys of `x` then of `y` made 32 bits to `to` (as long as
+    /// both), each list sorted by the one or two bits of `high` (a key's
+    /// class: bit 0 for the first, bit 1 for the second): `x` in the order
+    /// of the classes 0, 1, 2, 3, `y` in the order 1, 0, 2, 3, so that the
+    /// keys of `y` sharing no high bit with a class of `x` are one run:
+    /// all for class 0, classes 0 and 2 for 1, 1 and 0 for 2, 0 for 3.
+    /// Returns where each run starts (`x`'s four, then `y`'s), and the end.
+    /// One pass to count the classes, one to write them, where cutting on
+    /// the two bits took two passes over 64-bit keys and copied them back
+    /// (at n = 20 that was 16 % of the join).
+    #[inline(always)]
+    fn sort(&self, x: &[u64], y: &[u64], high: &[u64], to: &mut [u32]) -> [usize; 9] {
+        let (h0, h1) = (high[0], high.get(1).copied().unwrap_or(0));
+        let class = |k: u64| usize::from(k & h0 != 0) | usize::from(k & h1 != 0) << 1;
+        let count = |keys: &[u64]| {
+            let mut c = [0usize; 4];
+            for &k in keys {
+                c[class(k)] += 1;
+            }
+            c
+        };
+        let (cx, cy) = (count(x), count(y));
+        let mut at = [0usize; 9];
+        for (i, c) in [cx[0], cx[1], cx[2], cx[3], cy[1], cy[0], cy[2], cy[3]]
+            .into_iter()
+            .enumerate()
+        {
+            at[i + 1] = at[i] + c;
+        }
+        let mut next_x = [at[0], at[1], at[2], at[3]];
+        let mut next_y = [at[5], at[4], at[6], at[7]];
+        self.each(x, |k, v| {
+            let c = &mut next_x[class(k)];
+            to[*c] = v;
+            *c += 1;
+        });
+        self.each(y, |k, v| {
+            let c = &mut next_y[class(k)];
+            to[*c] = v;
+            *c += 1;
+        });
+        at
+    }
+
+    /// Calls `f` with each key of `keys` and the key made 32 bits, in a
+    /// loop made for the number of high bytes (none up to n = 17).
+    #[inline(always)]
+    fn each(&self, keys: &[u64], mut f: impl FnMut(u64, u32)) {
+        match self.bytes {
+            0 => keys.iter().for_each(|&k| f(k, self.key::<0>(k))),
+            1 => keys.iter().for_each(|&k| f(k, self.key::<1>(k))),
+            2 => keys.iter().for_each(|&k| f(k, self.key::<2>(k))),
+            3 => keys.iter().for_each(|&k| f(k, self.key::<3>(k))),
+            _ => keys.iter().for_each(|&k| f(k, self.key::<4>(k))),
+        }
+    }
+
+    /// Writes each key of `keys` made 32 bits to `to` (as long), in a loop
+    /// made for the number of high bytes (none up to n = 17).
+    #[inline(always)]
+    fn keys(&self, keys: &[u64], to: &mut [u32]) {
+        fn each(to: &mut [u32], keys: &[u64], key: impl Fn(u64) -> u32) {
+            for (s, &k) in to.iter_mut().zip(keys) {
+                *s = key(k);
+            }
+        }
+        match self.bytes {
+            0 => each(to, keys, |k| self.key::<0>(k)),
+            1 => each(to, keys, |k| self.key::<1>(k)),
+            2 => each(to, keys, |k| self.key::<2>(k)),
+            3 => each(to, keys, |k| self.key::<3>(k)),
+            _ => each(to, keys, |k| self.key::<4>(k)),
+        }
     }
 }
 
@@ -257,8 +372,10 @@ macro_rules! recursive_join {
         use super::{stack_to, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
-        /// Cuts on every bit of `high`, then joins the keys made 32 bits
-        /// by `narrow`.
+        /// Cuts on every bit of `high` but the last two, then joins the
+        /// keys made 32 bits by `narrow`: the last two bits (or one) sort
+        /// the keys into classes as they are made 32 bits (see
+        /// [`super::Narrow::sort`]), whose compatible pairs are joined.
         $(#[$feature])*
         pub(super) fn join_wide(
             x: &mut [u64],
@@ -273,7 +390,7 @@ macro_rules! recursive_join {
                 return Ok(0);
             }
             match high.split_first() {
-                Some((&bit, rest)) => {
+                Some((&bit, rest)) if rest.len() >= 2 => {
                     let x0 = $partition(x, bit, &mut scratch.wide);
                     let y0 = $partition(y, bit, &mut scratch.wide);
                     let ((a, a0), (b, b0)) = if y0 <= x0 {
@@ -285,18 +402,32 @@ macro_rules! recursive_join {
                     Ok(join_wide(a_set, &mut b[..b0], rest, low, narrow, scratch, ledger)?
                         + join_wide(a_clear, b, rest, low, narrow, scratch, ledger)?)
                 }
-                None => {
+                _ => {
                     // Both lists, 32 bits a key, at the foot of the stack.
                     let (lx, ly) = (x.len(), y.len());
                     let stack = &mut scratch.narrow;
                     stack_to(stack, ledger, lx + ly)?;
-                    for (s, &k) in stack[..lx].iter_mut().zip(x.iter()) {
-                        *s = narrow.key(k);
+                    let top = lx + ly;
+                    if high.is_empty() {
+                        narrow.keys(x, &mut stack[..lx]);
+                        narrow.keys(y, &mut stack[lx..top]);
+                        return join(stack, ledger, top, (0, lx), (lx, ly), low);
                     }
-                    for (s, &k) in stack[lx..lx + ly].iter_mut().zip(y.iter()) {
-                        *s = narrow.key(k);
+                    let at = narrow.sort(x, y, high, &mut stack[..top]);
+                    // The classes' starts, then the pairs of classes that
+                    // share no high bit (see `Narrow::sort`).
+                    let [x0, x1, x2, x3, y1, y0, y2, y3, end] = at;
+                    let mut pairs = 0;
+                    for (x, y) in [
+                        ((x0, x1), (y1, end)),
+                        ((x1, x2), (y0, y3)),
+                        ((x2, x3), (y1, y2)),
+                        ((x3, lx), (y0, y2)),
+                    ] {
+                        let (x, y) = ((x.0, x.1 - x.0), (y.0, y.1 - y.0));
+                        pairs += join(stack, ledger, top, x, y, low)?;
                     }
-                    join(stack, ledger, lx + ly, (0, lx), (lx, ly), low)
+                    Ok(pairs)
                 }
             }
         }
@@ -422,7 +553,14 @@ mod tests {
         // 30 bits; 40 bits, more than 32 live (some cut on whole keys);
         // 48 bits of which 28 can be live (the high ones moved low).
         let sparse = 0x000f_ffffu64 | 0xff << 40;
-        for (bits, mask) in [(30u32, (1u64 << 30) - 1), (40, (1 << 40) - 1), (48, sparse)] {
+        // 33 and 34 bits: one and two live high bits sort the keys.
+        for (bits, mask) in [
+            (30u32, (1u64 << 30) - 1),
+            (33, (1 << 33) - 1),
+            (34, (1 << 34) - 1),
+            (40, (1 << 40) - 1),
+            (48, sparse),
+        ] {
             for len in [0usize, 1, 7, 50, 300, 1000] {
                 let x: Vec<u64> = (0..len).map(|_| next() & mask).collect();
                 let y: Vec<u64> = (0..len / 2 + 3).map(|_| next() & mask).collect();

@@ -104,6 +104,7 @@ pub(super) mod pack {
         );
         let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         let mut padded = [u32::MAX; 32];
+        let mut table = std::mem::MaybeUninit::<[[__m256i; 16]; 8]>::uninit();
         for slice in y.chunks(SLICE) {
             let groups = slice.len().div_ceil(32);
             for (g, keys) in slice.chunks(32).enumerate() {
@@ -138,27 +139,35 @@ pub(super) mod pack {
                     }
                 }
             }
-            if groups < SLICE / 32 {
-                for row in rows.iter_mut() {
-                    row[groups..].fill(u32::MAX);
-                }
-            }
+            // The groups past the end of `y` (stale from the slice before,
+            // or never written) read as keys of all ones.
+            let past = lanes_from(groups);
             // SAFETY: AVX2 is enabled; a row is 256 bits.
-            let row = |b: usize| unsafe { _mm256_loadu_si256(rows[b].as_ptr().cast()) };
-            let table: [[__m256i; 16]; 8] = std::array::from_fn(|nibble| {
+            let row = |b: usize| unsafe {
+                _mm256_or_si256(_mm256_loadu_si256(rows[b].as_ptr().cast()), past)
+            };
+            // Every entry of the table is written (in place: built whole
+            // and moved, it was copied at each slice) before any is read.
+            let entries = table.as_mut_ptr().cast::<__m256i>();
+            for nibble in 0..8 {
                 let or = |a, b| _mm256_or_si256(a, b);
                 let r = [0, 1, 2, 3].map(|i| row(4 * nibble + i));
                 let zero = _mm256_setzero_si256();
-                let (t1, t2, t3) = (r[0], r[1], or(r[0], r[1]));
-                let low = [zero, t1, t2, t3];
-                let mid = low.map(|t| or(t, r[2]));
-                let (l, m) = (low, mid);
-                let high = [l[0], l[1], l[2], l[3], m[0], m[1], m[2], m[3]].map(|t| or(t, r[3]));
-                [
-                    l[0], l[1], l[2], l[3], m[0], m[1], m[2], m[3], high[0], high[1], high[2],
-                    high[3], high[4], high[5], high[6], high[7],
-                ]
-            });
+                let low = [zero, r[0], r[1], or(r[0], r[1])];
+                for (e, &l) in low.iter().enumerate() {
+                    let m = or(l, r[2]);
+                    // SAFETY: 16 entries a nibble, 8 nibbles: `e + 12 < 16`.
+                    unsafe {
+                        let t = entries.add(16 * nibble + e);
+                        t.write(l);
+                        t.add(4).write(m);
+                        t.add(8).write(or(l, r[3]));
+                        t.add(12).write(or(m, r[3]));
+                    }
+                }
+            }
+            // SAFETY: all 128 entries are written above.
+            let table = unsafe { table.assume_init_ref() };
             // The bits set in the ORs, counted a byte at a time (a table
             // of the nibbles' counts), summed in byte counters that are
             // added up before they can overflow (8 a key, 31 keys).
