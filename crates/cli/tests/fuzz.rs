@@ -643,11 +643,22 @@ fn limits_are_read(all: &[Limits]) {
             .unwrap();
         c.ranges.get(&i).copied()
     };
-    assert_eq!(range("count", "n", None), Some((1, 32)));
-    assert_eq!(range("count", "n", Some("--torus")), Some((1, 19)));
-    assert_eq!(range("count", "--threads", None), Some((1, 4096)));
-    assert_eq!(range("plan", "--shards", None), Some((1, 1 << 22)));
-    assert_eq!(range("pieces", "n", Some("kings")), Some((1, 23)));
+    // Read, not hand-listed: only their shape is asserted here, so a
+    // limit may move without this test (the ranges are printed).
+    let board = range("count", "n", None).expect("count's n");
+    assert!(board.0 == 1 && board.1 >= 16, "{board:?}");
+    let torus = range("count", "n", Some("--torus")).expect("--torus's n");
+    assert!(torus.1 < board.1, "a switch changes a limit: {torus:?}");
+    let threads = range("count", "--threads", None).expect("--threads");
+    assert!(threads.0 == 1 && threads.1 >= 64, "{threads:?}");
+    let shards = range("plan", "--shards", None).expect("--shards");
+    assert!(shards.1 >= 1 << 16, "{shards:?}");
+    let kings = range("pieces", "n", Some("kings"));
+    let knights = range("pieces", "n", Some("knights"));
+    assert!(
+        kings.is_some() && knights.is_some() && kings != knights,
+        "a possible value changes a limit: {kings:?} {knights:?}"
+    );
     let l = all.iter().find(|l| l.verb.name == "count").unwrap();
     let solver = &l.verb.args[l.verb.by_name("--solver").unwrap()];
     assert!(solver.choices.contains(&"halves".to_string()), "{solver:?}");
