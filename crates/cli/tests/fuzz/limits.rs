@@ -136,14 +136,15 @@ fn inside(text: &str, lo: u64, hi: u64) -> bool {
 }
 
 /// The contexts to read for `verb`: its base, then one per possible value
-/// of each argument and one per switch.
+/// of each argument (but its default) and one per switch.
 pub fn settings(verb: &Verb) -> Vec<Option<(usize, Option<String>)>> {
     let mut s = vec![None];
     for (i, a) in verb.args.iter().enumerate() {
         if !a.value {
             s.push(Some((i, None)));
         }
-        for c in &a.choices {
+        // The default value's context is the base's.
+        for c in a.choices.iter().filter(|c| a.default.as_ref() != Some(*c)) {
             s.push(Some((i, Some(c.clone()))));
         }
     }
