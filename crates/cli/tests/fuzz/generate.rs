@@ -259,7 +259,8 @@ pub fn random(rng: &mut Rng, all: &[Limits], paths: &[&str]) -> Vector {
         } else if !a.choices.is_empty() {
             Some(if rng.below(100) < 85 {
                 let k = rng.below(a.choices.len());
-                if a.long.as_deref() == Some("--solvers") || rng.below(20) == 0 {
+                // A list (its value name says so: `A,B,...`) gets two.
+                if a.value_name.contains(',') || rng.below(20) == 0 {
                     let j = rng.below(a.choices.len());
                     format!("{},{}", a.choices[k], a.choices[j])
                 } else {
