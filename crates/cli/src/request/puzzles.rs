@@ -142,7 +142,10 @@ mod tests {
         assert!(e("5", 3).contains("at most 4 fit"), "{}", e("5", 3));
         // `plan --pawns Q` is refused as --pawns, the flag typed.
         let e = queens("0", "--pawns", 8).unwrap_err().to_string();
-        assert!(e.starts_with("--pawns must be a whole number from 1 to 12"), "{e}");
+        assert!(
+            e.starts_with("--pawns must be a whole number from 1 to 12"),
+            "{e}"
+        );
     }
 
     #[test]
