@@ -288,27 +288,6 @@ fn flag(args: &[String], long: &str) -> Option<Arg> {
         .cloned()
 }
 
-/// A defect of another part of the CLI that the fuzzer found and that is
-/// not fixed yet: the vectors it fails are listed, not failed.
-fn known(args: &[String]) -> Option<&'static str> {
-    if args.first().map(String::as_str) != Some("estimate") {
-        return None;
-    }
-    let big_n = args.iter().enumerate().skip(1).any(|(k, a)| {
-        let after_flag = k > 1 && args[k - 1].starts_with('-');
-        !after_flag
-            && a.trim()
-                .parse::<u64>()
-                .is_ok_and(|n| (23..=32).contains(&n))
-    });
-    // crates/sched/src/sample.rs: the exact symmetric searches (the
-    // solutions fixed by the half and quarter turns, for the unique
-    // estimate) run beside the sampling and take no stop; from n = 23
-    // they outlast the bound after Ctrl-C (n = 22 stops in 1.3 s, n = 24
-    // takes 10 s; n = 28 ran 1,950 CPU-seconds unfinished in P12).
-    big_n.then_some("estimate's symmetric searches do not stop on Ctrl-C")
-}
-
 static VERBS: std::sync::OnceLock<Vec<Limits>> = std::sync::OnceLock::new();
 
 /// What a special file is: type and device number.
@@ -489,21 +468,12 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
     let outside_before = listing(&outside);
 
     let failures = Mutex::new(Vec::new());
-    let excluded = Mutex::new(Vec::new());
     let interrupted = Mutex::new(0usize);
     let codes = Mutex::new(std::collections::BTreeMap::new());
     let slowest = Mutex::new(Vec::new());
     let start = Instant::now();
     let scratch = |w| Scratch::new(&root, &format!("w{w}"), &plan, &estimate);
     harness::pool(&work, WORKERS, scratch, |scratch, (seed, i, v)| {
-        // A known hang costs the whole bound: such vectors are listed.
-        if let Some(bug) = known(&v.args) {
-            excluded.lock().unwrap().push(format!(
-                "NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {:?}: not run [{bug}]",
-                v.args
-            ));
-            return;
-        }
         let began = Instant::now();
         let result = check(v, scratch);
         slowest
@@ -525,7 +495,6 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
         }
     });
     let failures = failures.into_inner().unwrap();
-    let excluded = excluded.into_inner().unwrap();
     let panics = failures.iter().filter(|f| f.contains(": panic")).count();
     let hangs = failures
         .iter()
@@ -533,18 +502,14 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
         .count();
     let long = work.iter().filter(|(_, _, v)| v.long).count();
     eprintln!(
-        "fuzz: {} argument vectors ({} systematic, {} random) in {:.1} s; {long} long ones given Ctrl-C after {PATIENCE:?} if still running, {} were; {panics} panics, {hangs} hangs, {} other failures, {} known defects of other parts",
+        "fuzz: {} argument vectors ({} systematic, {} random) in {:.1} s; {long} long ones given Ctrl-C after {PATIENCE:?} if still running, {} were; {panics} panics, {hangs} hangs, {} other failures",
         work.len(),
         work.iter().filter(|(s, _, _)| *s == 0).count(),
         work.iter().filter(|(s, _, _)| *s != 0).count(),
         start.elapsed().as_secs_f64(),
         interrupted.into_inner().unwrap(),
         failures.len() - panics - hangs,
-        excluded.len(),
     );
-    for e in &excluded {
-        eprintln!("known: {e}");
-    }
     let codes = codes.into_inner().unwrap();
     eprintln!(
         "fuzz: how they ended: {}",

@@ -112,6 +112,19 @@ impl Symmetry {
 /// assert_eq!(fixed_by_half_turn(Board::new(8).unwrap()).solutions, 4);
 /// ```
 pub fn fixed_by_half_turn(board: Board) -> Tally {
+    fixed_by_half_turn_until(board, &|| false).expect("a search never stopped ends")
+}
+
+/// [`fixed_by_half_turn`], or `None` once `stop` says so (it is asked at
+/// each of the search's top nodes, a few thousand times at most).
+///
+/// ```
+/// use nqueens_kernel::{symmetry::fixed_by_half_turn_until, Board};
+/// let board = Board::new(10).unwrap();
+/// assert_eq!(fixed_by_half_turn_until(board, &|| true), None);
+/// assert_eq!(fixed_by_half_turn_until(board, &|| false).unwrap().solutions, 12);
+/// ```
+pub fn fixed_by_half_turn_until(board: Board, stop: &dyn Fn() -> bool) -> Option<Tally> {
     let n = board.n();
     let mut search = HalfTurn {
         n,
@@ -119,18 +132,23 @@ pub fn fixed_by_half_turn(board: Board) -> Tally {
         // An odd board's middle column holds only the centre queen.
         middle: if n % 2 == 1 { 1 << (n / 2) } else { 0 },
         tally: Tally::default(),
+        stop,
+        stopped: false,
     };
     search.fill(0, 0, 0, 0);
+    if search.stopped {
+        return None;
+    }
     if n == 1 {
-        return search.tally;
+        return Some(search.tally);
     }
     // The left-right mirror commutes with the half turn, so it pairs the
     // solutions (and the search trees) with the first queen left of the
     // middle with those right of it: only the left ones are searched.
-    Tally {
+    Some(Tally {
         solutions: 2 * search.tally.solutions,
         nodes: 2 * search.tally.nodes,
-    }
+    })
 }
 
 /// Solutions fixed by a quarter turn (and so by every turn), with the nodes
@@ -142,7 +160,20 @@ pub fn fixed_by_half_turn(board: Board) -> Tally {
 /// assert_eq!(fixed_by_quarter_turn(Board::new(4).unwrap()).solutions, 2);
 /// ```
 pub fn fixed_by_quarter_turn(board: Board) -> Tally {
-    orbit_search(board, Symmetry::Rotate90)
+    fixed_by_quarter_turn_until(board, &|| false).expect("a search never stopped ends")
+}
+
+/// [`fixed_by_quarter_turn`], or `None` once `stop` says so (asked at the
+/// search's top nodes).
+///
+/// ```
+/// use nqueens_kernel::{symmetry::fixed_by_quarter_turn_until, Board};
+/// let board = Board::new(12).unwrap();
+/// assert_eq!(fixed_by_quarter_turn_until(board, &|| true), None);
+/// assert_eq!(fixed_by_quarter_turn_until(board, &|| false).unwrap().solutions, 8);
+/// ```
+pub fn fixed_by_quarter_turn_until(board: Board, stop: &dyn Fn() -> bool) -> Option<Tally> {
+    orbit_search(board, Symmetry::Rotate90, stop)
 }
 
 /// Solutions fixed by any one reflection: 1 for `n = 1`, 0 for every larger
@@ -176,17 +207,25 @@ pub fn burnside(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> u
     sum / 8
 }
 
-/// Counts the solutions fixed by the rotation `turn`, placing whole orbits.
-fn orbit_search(board: Board, turn: Symmetry) -> Tally {
+/// Counts the solutions fixed by the rotation `turn`, placing whole orbits;
+/// `None` once `stop` says so.
+fn orbit_search(board: Board, turn: Symmetry, stop: &dyn Fn() -> bool) -> Option<Tally> {
     let mut search = OrbitSearch {
         n: board.n(),
         full: board.full(),
         turn,
         tally: Tally::default(),
+        stop,
+        stopped: false,
     };
     search.fill(Occupied::default());
-    search.tally
+    (!search.stopped).then_some(search.tally)
 }
+
+/// The searches ask their stop at nodes above this row (the half turn's)
+/// or with fewer than twice as many rows filled (the quarter turn's): a few
+/// thousand times in all, each a fraction of a second apart at most.
+const STOP_ROWS: usize = 3;
 
 /// The half turn's search on bitmasks: rows `0..n / 2` top down, each
 /// queen `(r, c)` placed with its image `(n - 1 - r, n - 1 - c)`, and on an
@@ -197,16 +236,22 @@ fn orbit_search(board: Board, turn: Symmetry) -> Tally {
 /// onto themselves: diagonal `r + c` goes to `2n - 2 - (r + c)`, and
 /// anti-diagonal `c - r + n - 1` to `r - c + n - 1`. Row `r` then sees the
 /// diagonals as one shift each.
-struct HalfTurn {
+struct HalfTurn<'s> {
     n: usize,
     full: u32,
     middle: u32,
     tally: Tally,
+    stop: &'s dyn Fn() -> bool,
+    stopped: bool,
 }
 
-impl HalfTurn {
+impl HalfTurn<'_> {
     fn fill(&mut self, r: usize, cols: u32, diag: u64, anti: u64) {
         let n = self.n;
+        if r < STOP_ROWS && (self.stopped || (self.stop)()) {
+            self.stopped = true;
+            return;
+        }
         if r == n / 2 {
             // The centre of an odd board is its own image.
             let centre = n / 2;
@@ -272,15 +317,21 @@ impl Occupied {
     }
 }
 
-struct OrbitSearch {
+struct OrbitSearch<'s> {
     n: usize,
     full: u32,
     turn: Symmetry,
     tally: Tally,
+    stop: &'s dyn Fn() -> bool,
+    stopped: bool,
 }
 
-impl OrbitSearch {
+impl OrbitSearch<'_> {
     fn fill(&mut self, occ: Occupied) {
+        if occ.rows.count_ones() < 2 * STOP_ROWS as u32 && (self.stopped || (self.stop)()) {
+            self.stopped = true;
+            return;
+        }
         if occ.rows == self.full {
             self.tally.solutions += 1;
             return;
@@ -343,7 +394,7 @@ mod tests {
             let board = Board::new(n).unwrap();
             assert_eq!(
                 fixed_by_half_turn(board),
-                orbit_search(board, Symmetry::Rotate180),
+                orbit_search(board, Symmetry::Rotate180, &|| false).unwrap(),
                 "n = {n}"
             );
         }

@@ -62,7 +62,10 @@ mod work;
 use std::time::Instant;
 
 use nqueens_kernel::{
-    symmetry::{fixed_by_half_turn, fixed_by_quarter_turn},
+    symmetry::{
+        fixed_by_half_turn, fixed_by_half_turn_until, fixed_by_quarter_turn,
+        fixed_by_quarter_turn_until,
+    },
     Board, Tally,
 };
 use serde::{Deserialize, Serialize};
@@ -189,6 +192,23 @@ pub fn count_parts(
 /// ```
 pub fn symmetric(board: Board) -> (Tally, Tally) {
     (fixed_by_half_turn(board), fixed_by_quarter_turn(board))
+}
+
+/// [`symmetric`], or `None` once `stop` asks (within a fraction of a
+/// second: the searches ask at their top nodes).
+///
+/// ```
+/// use nqueens_sched::{symmetric_until, NoProgress};
+/// let board = nqueens_kernel::Board::new(8).unwrap();
+/// let (half, _) = symmetric_until(board, &NoProgress).unwrap();
+/// assert_eq!(half.solutions, 4);
+/// ```
+pub fn symmetric_until(board: Board, stop: &dyn Stop) -> Option<(Tally, Tally)> {
+    let asked = || stop.stop();
+    Some((
+        fixed_by_half_turn_until(board, &asked)?,
+        fixed_by_quarter_turn_until(board, &asked)?,
+    ))
 }
 
 /// Counts `board` with `solver`: its total, the symmetric solutions beside

@@ -28,7 +28,7 @@ use nqueens_kernel::symmetry::burnside;
 use nqueens_kernel::Board;
 use nqueens_puzzles::solve::Rng;
 
-use crate::{pool, symmetric, Clock, Error, Found, Stop, Watch};
+use crate::{pool, symmetric_until, Clock, Error, Found, Stop, Watch};
 
 /// How many subproblems to sample.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -250,10 +250,11 @@ pub fn estimate(
             watch.done(order, Found::from(tally));
         }
     };
+    // `None` if stopped: the unique count needs the exact searches.
     let searched = || {
         let t = clock.now();
-        let (half, quarter) = symmetric(board);
-        (half.solutions, quarter.solutions, clock.now() - t)
+        let (half, quarter) = symmetric_until(board, stop)?;
+        Some((half.solutions, quarter.solutions, clock.now() - t))
     };
     // No more workers than subproblems to count: `--threads 4096` on a
     // small board starts a few, not 4096 idle ones (over 10 s to start
@@ -262,7 +263,7 @@ pub fn estimate(
     let threads = sampling
         .threads
         .min(usize::try_from(items).unwrap_or(usize::MAX).max(1));
-    let (sampled, (fixed_180, fixed_90, symmetry_cpu_seconds)) = pool::run_on(threads, || {
+    let (sampled, searches) = pool::run_on(threads, || {
         if threads == 1 {
             return (work(), searched());
         }
@@ -285,12 +286,17 @@ pub fn estimate(
         if let Ok(f) = failure.into_inner() {
             failed = f;
         }
-        (failed, sym.unwrap_or((0, 0, 0.0)))
+        (failed, sym.flatten())
     })?;
     sampled?;
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|(d, _)| d.order);
     let samples = results.len() as u64;
+    let Some((fixed_180, fixed_90, symmetry_cpu_seconds)) = searches else {
+        return Err(Error::SymmetryInterrupted {
+            done: samples as usize,
+        });
+    };
     let n = board.n();
     let (f180, f90) = (u128::from(fixed_180), u128::from(fixed_90));
     let fixed_cpu = split_cpu_seconds + symmetry_cpu_seconds;

@@ -100,3 +100,53 @@ fn a_sample_of_every_subproblem_is_the_exact_count() {
         assert_eq!((e.total.low, e.total.high), (total as f64, total as f64));
     }
 }
+
+/// Asks to stop once it has been asked `after` times.
+struct StopAfter {
+    after: usize,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl nqueens_sched::Stop for StopAfter {
+    fn stop(&self) -> bool {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            >= self.after
+    }
+}
+
+/// A stop is heard in the symmetric searches too (they took minutes past
+/// n = 25 with nobody asking): the estimate ends with their own error, on
+/// one thread (sampling, then the searches) and on two (side by side).
+#[test]
+fn a_stop_ends_the_symmetric_searches() {
+    let board = Board::new(20).unwrap();
+    for threads in [1, 2] {
+        // On one thread the sampler asks once a subproblem, then the
+        // searches ask at their top nodes: a stop after the third question
+        // falls in the searches.
+        let stop = StopAfter {
+            after: if threads == 1 { 3 } else { 0 },
+            asked: Default::default(),
+        };
+        let sampling = Sampling {
+            size: Size::Samples(2),
+            seed: 1,
+            threads,
+        };
+        let e = estimate(
+            board,
+            &sampling,
+            &WallClock(Instant::now()),
+            &NoProgress,
+            &stop,
+        );
+        assert!(
+            matches!(e, Err(nqueens_sched::Error::SymmetryInterrupted { .. })),
+            "{threads} threads: {e:?}"
+        );
+        // Far fewer questions than the searches' nodes: only the top ones ask.
+        let asked = stop.asked.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(asked < 100, "{threads} threads: asked {asked} times");
+    }
+}
