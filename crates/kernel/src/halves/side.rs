@@ -291,14 +291,19 @@ impl Side {
             at.clear();
             ledger.room(at, start.len())?;
             at.extend_from_slice(start);
-            // Padded for the vector loop's last, partial load.
+            // Padded for the vector loop's last, partial load. Every
+            // placement's slot is written below, and what the loads read
+            // past a group is masked off: the lists only grow (zeroing
+            // them at each change of lower rows was 2.5 % of count 17).
             let padded = bottom.len() + MERGE_LANES;
-            hits.clear();
-            ledger.room(hits, padded)?;
-            hits.resize(padded, H::default());
-            keys.clear();
-            ledger.room(keys, padded)?;
-            keys.resize(padded, 0);
+            if hits.len() < padded {
+                ledger.room(hits, padded - hits.len())?;
+                hits.resize(padded, H::default());
+            }
+            if keys.len() < padded {
+                ledger.room(keys, padded - keys.len())?;
+                keys.resize(padded, 0);
+            }
             for b in bottom.iter() {
                 let slot = &mut at[b.columns as usize];
                 hits[*slot as usize] = pack.hit(b.diag, b.anti);
