@@ -107,7 +107,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Predict a count, its unique count and its CPU time from a random sample of its subproblems, with 95 % intervals.
     #[command(
-        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are scaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample as large as the split is the exact count (design: exact). Ctrl-C reports what was sampled.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
+        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are scaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample as large as the split is the exact count (design: exact). Ctrl-C reports what was sampled, or exits 130 if that cannot be done within 2 s (a subproblem still counting, or fewer than 2 sampled).\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
     )]
     Estimate(EstimateArgs),
     /// A run's progress: shards done, running, missing and damaged; the partial count, the CPU spent and the ETA.

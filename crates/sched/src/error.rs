@@ -41,13 +41,6 @@ pub enum Error {
         /// Subproblems in the split.
         total: usize,
     },
-    /// The caller asked to stop during the symmetric searches, whose exact
-    /// counts an estimate's unique count needs.
-    #[error("interrupted in the symmetric searches after {done} sampled subproblems: an estimate needs their exact counts")]
-    SymmetryInterrupted {
-        /// Subproblems sampled before the stop.
-        done: usize,
-    },
     /// A subproblem needed more working memory than its thread's share of
     /// [`crate::Options::memory`]; the count stopped (finished ones were
     /// already reported).

@@ -198,16 +198,16 @@ pub fn symmetric(board: Board) -> (Tally, Tally) {
 /// second: the searches ask at their top nodes).
 ///
 /// ```
-/// use nqueens_sched::{symmetric_until, NoProgress};
+/// use nqueens_sched::symmetric_until;
 /// let board = nqueens_kernel::Board::new(8).unwrap();
-/// let (half, _) = symmetric_until(board, &NoProgress).unwrap();
+/// let (half, _) = symmetric_until(board, &|| false).unwrap();
 /// assert_eq!(half.solutions, 4);
+/// assert_eq!(symmetric_until(board, &|| true), None);
 /// ```
-pub fn symmetric_until(board: Board, stop: &dyn Stop) -> Option<(Tally, Tally)> {
-    let asked = || stop.stop();
+pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, Tally)> {
     Some((
-        fixed_by_half_turn_until(board, &asked)?,
-        fixed_by_quarter_turn_until(board, &asked)?,
+        fixed_by_half_turn_until(board, stop)?,
+        fixed_by_quarter_turn_until(board, stop)?,
     ))
 }
 

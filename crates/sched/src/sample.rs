@@ -204,9 +204,8 @@ pub fn estimate(
     let peak = AtomicU64::new(0);
     let ended = AtomicBool::new(false);
     let next_exact = AtomicU64::new(0);
-    // One worker: its own scratch, as the engine's threads keep theirs.
-    let work = || -> Result<(), Error> {
-        let mut scratch = HalfScratch::default();
+    // One sampler: its own scratch, as the engine's threads keep theirs.
+    let sample = |scratch: &mut HalfScratch| -> Result<(), Error> {
         loop {
             let late = deadline.is_some_and(|s| start.elapsed().as_secs_f64() >= s);
             if late || stop.stop() || ended.load(Ordering::Relaxed) {
@@ -229,7 +228,7 @@ pub fn estimate(
                 (None, None) => return Ok(()),
             };
             let t = clock.now();
-            let tally = set.count_in(board, &mut scratch);
+            let tally = set.count_in(board, scratch);
             let seconds = clock.now() - t;
             peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
             let draw = Draw {
@@ -250,10 +249,28 @@ pub fn estimate(
             watch.done(order, Found::from(tally));
         }
     };
-    // `None` if stopped: the unique count needs the exact searches.
+    // Samplers still counting: the searches give up only once none is.
+    let counting = AtomicU64::new(0);
+    let work = || -> Result<(), Error> {
+        counting.fetch_add(1, Ordering::SeqCst);
+        let counted = sample(&mut HalfScratch::default());
+        counting.fetch_sub(1, Ordering::SeqCst);
+        counted
+    };
+    // The unique count needs the exact searches: once the sampling is
+    // stopped they still run to their end if two subproblems were sampled
+    // (a record can be made), and stop at once if not (none can). `None`
+    // if stopped.
+    let hopeless = || {
+        stop.stop()
+            && counting.load(Ordering::SeqCst) == 0
+            && results
+                .lock()
+                .map_or(true, |r: std::sync::MutexGuard<'_, Vec<_>>| r.len() < 2)
+    };
     let searched = || {
         let t = clock.now();
-        let (half, quarter) = symmetric_until(board, stop)?;
+        let (half, quarter) = symmetric_until(board, &hopeless)?;
         Some((half.solutions, quarter.solutions, clock.now() - t))
     };
     // No more workers than subproblems to count: `--threads 4096` on a
@@ -293,8 +310,9 @@ pub fn estimate(
     results.sort_by_key(|(d, _)| d.order);
     let samples = results.len() as u64;
     let Some((fixed_180, fixed_90, symmetry_cpu_seconds)) = searches else {
-        return Err(Error::SymmetryInterrupted {
+        return Err(Error::Interrupted {
             done: samples as usize,
+            total: subproblems as usize,
         });
     };
     let n = board.n();

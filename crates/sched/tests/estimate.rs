@@ -116,21 +116,19 @@ impl nqueens_sched::Stop for StopAfter {
 }
 
 /// A stop is heard in the symmetric searches too (they took minutes past
-/// n = 25 with nobody asking): the estimate ends with their own error, on
-/// one thread (sampling, then the searches) and on two (side by side).
+/// n = 25 with nobody asking): stopped before two subproblems were
+/// sampled, no record can be made and the searches end at once; stopped
+/// after, they run to their end and the record is made from the sample.
 #[test]
-fn a_stop_ends_the_symmetric_searches() {
+fn a_stop_ends_the_symmetric_searches_when_no_record_can_be_made() {
     let board = Board::new(20).unwrap();
     for threads in [1, 2] {
-        // On one thread the sampler asks once a subproblem, then the
-        // searches ask at their top nodes: a stop after the third question
-        // falls in the searches.
         let stop = StopAfter {
-            after: if threads == 1 { 3 } else { 0 },
+            after: 0,
             asked: Default::default(),
         };
         let sampling = Sampling {
-            size: Size::Samples(2),
+            size: Size::Samples(4),
             seed: 1,
             threads,
         };
@@ -142,11 +140,36 @@ fn a_stop_ends_the_symmetric_searches() {
             &stop,
         );
         assert!(
-            matches!(e, Err(nqueens_sched::Error::SymmetryInterrupted { .. })),
+            matches!(e, Err(nqueens_sched::Error::Interrupted { done: 0, .. })),
             "{threads} threads: {e:?}"
         );
         // Far fewer questions than the searches' nodes: only the top ones ask.
         let asked = stop.asked.load(std::sync::atomic::Ordering::Relaxed);
         assert!(asked < 100, "{threads} threads: asked {asked} times");
     }
+    // One thread: the sampler asks before each subproblem; the third
+    // question stops it with two counted, and the searches finish.
+    let stop = StopAfter {
+        after: 2,
+        asked: Default::default(),
+    };
+    let sampling = Sampling {
+        size: Size::Samples(4),
+        seed: 1,
+        threads: 1,
+    };
+    let e = estimate(
+        board,
+        &sampling,
+        &WallClock(Instant::now()),
+        &NoProgress,
+        &stop,
+    )
+    .unwrap();
+    let (half, quarter) = nqueens_sched::symmetric(board);
+    assert_eq!((e.samples, e.stopped), (2, true));
+    assert_eq!(
+        (e.fixed_180, e.fixed_90),
+        (half.solutions, quarter.solutions)
+    );
 }

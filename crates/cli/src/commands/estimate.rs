@@ -83,12 +83,6 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
             );
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
         }
-        Err(e @ nqueens_sched::Error::SymmetryInterrupted { .. })
-            if flag.load(Ordering::Relaxed) =>
-        {
-            let _ = writeln!(std::io::stderr(), "nqueens: error: {e}");
-            return Ok(ExitCode::from(EXIT_INTERRUPTED));
-        }
         Err(e) => return Err(e.into()),
     };
     let run = Run {
