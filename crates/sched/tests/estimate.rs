@@ -9,6 +9,28 @@ use nqueens_kernel::{oeis, Board};
 use nqueens_sched::{estimate, Design, NoProgress, Sampling, Size, WallClock};
 
 const SEEDS: u64 = 20;
+
+/// `estimate` of `board`, timed by the wall clock, watched by no one.
+fn sample(
+    board: Board,
+    size: Size,
+    seed: u64,
+    threads: usize,
+    stop: &dyn nqueens_sched::Stop,
+) -> Result<nqueens_sched::Estimate, nqueens_sched::Error> {
+    let sampling = Sampling {
+        size,
+        seed,
+        threads,
+    };
+    estimate(
+        board,
+        &sampling,
+        &WallClock(Instant::now()),
+        &NoProgress,
+        stop,
+    )
+}
 const SAMPLES: u64 = 400;
 
 #[test]
@@ -18,19 +40,7 @@ fn the_intervals_cover_the_published_counts() {
         let (total, unique) = oeis::known(n).unwrap();
         let (mut covered, mut width) = (0, 0.0);
         for seed in 0..SEEDS {
-            let sampling = Sampling {
-                size: Size::Samples(SAMPLES),
-                seed,
-                threads: 2,
-            };
-            let e = estimate(
-                board,
-                &sampling,
-                &WallClock(Instant::now()),
-                &NoProgress,
-                &NoProgress,
-            )
-            .unwrap();
+            let e = sample(board, Size::Samples(SAMPLES), seed, 2, &NoProgress).unwrap();
             assert!(matches!(e.design, Design::Stratified { .. }));
             assert_eq!(e.samples, SAMPLES);
             let t = total as f64;
@@ -56,21 +66,7 @@ fn the_intervals_cover_the_published_counts() {
 #[test]
 fn the_same_seed_draws_the_same_sample() {
     let board = Board::new(14).unwrap();
-    let run = |seed| {
-        let sampling = Sampling {
-            size: Size::Samples(60),
-            seed,
-            threads: 2,
-        };
-        estimate(
-            board,
-            &sampling,
-            &WallClock(Instant::now()),
-            &NoProgress,
-            &NoProgress,
-        )
-        .unwrap()
-    };
+    let run = |seed| sample(board, Size::Samples(60), seed, 2, &NoProgress).unwrap();
     let (a, b, c) = (run(5), run(5), run(6));
     assert_eq!(a.total, b.total);
     assert_eq!(a.unique, b.unique);
@@ -81,19 +77,7 @@ fn the_same_seed_draws_the_same_sample() {
 fn a_sample_of_every_subproblem_is_the_exact_count() {
     for n in 1..=12 {
         let board = Board::new(n).unwrap();
-        let sampling = Sampling {
-            size: Size::Samples(1_000_000),
-            seed: 0,
-            threads: 2,
-        };
-        let e = estimate(
-            board,
-            &sampling,
-            &WallClock(Instant::now()),
-            &NoProgress,
-            &NoProgress,
-        )
-        .unwrap();
+        let e = sample(board, Size::Samples(1_000_000), 0, 2, &NoProgress).unwrap();
         assert_eq!(e.design, Design::Exact, "n = {n}");
         let (total, unique) = oeis::known(n).unwrap();
         assert_eq!(e.exact, Some((total, unique)), "n = {n}");
@@ -127,18 +111,7 @@ fn a_stop_ends_the_symmetric_searches_when_no_record_can_be_made() {
             after: 0,
             asked: Default::default(),
         };
-        let sampling = Sampling {
-            size: Size::Samples(4),
-            seed: 1,
-            threads,
-        };
-        let e = estimate(
-            board,
-            &sampling,
-            &WallClock(Instant::now()),
-            &NoProgress,
-            &stop,
-        );
+        let e = sample(board, Size::Samples(4), 1, threads, &stop);
         assert!(
             matches!(e, Err(nqueens_sched::Error::Interrupted { done: 0, .. })),
             "{threads} threads: {e:?}"
@@ -153,19 +126,7 @@ fn a_stop_ends_the_symmetric_searches_when_no_record_can_be_made() {
         after: 2,
         asked: Default::default(),
     };
-    let sampling = Sampling {
-        size: Size::Samples(4),
-        seed: 1,
-        threads: 1,
-    };
-    let e = estimate(
-        board,
-        &sampling,
-        &WallClock(Instant::now()),
-        &NoProgress,
-        &stop,
-    )
-    .unwrap();
+    let e = sample(board, Size::Samples(4), 1, 1, &stop).unwrap();
     let (half, quarter) = nqueens_sched::symmetric(board);
     assert_eq!((e.samples, e.stopped), (2, true));
     assert_eq!(
