@@ -503,17 +503,19 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
     // A run past the bound while the other workers loaded the machine is
     // run again alone, after them: a real hang outlasts the bound there too.
     let hung = hung.into_inner().unwrap();
-    for (seed, i, v) in &hung {
+    if !hung.is_empty() {
         let retry = Scratch::new(&root, "retry", &plan, &estimate);
-        match check(v, &retry) {
-            Ok(ended) => {
-                *interrupted.lock().unwrap() += usize::from(ended.interrupted);
-                *codes.lock().unwrap().entry(ended.code).or_insert(0usize) += 1;
+        for (seed, i, v) in &hung {
+            match check(v, &retry) {
+                Ok(ended) => {
+                    *interrupted.lock().unwrap() += usize::from(ended.interrupted);
+                    *codes.lock().unwrap().entry(ended.code).or_insert(0usize) += 1;
+                }
+                Err(why) => failures.lock().unwrap().push(format!(
+                    "NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {:?}: {why} (again when run alone)",
+                    v.args
+                )),
             }
-            Err(why) => failures.lock().unwrap().push(format!(
-                "NQUEENS_FUZZ_SEED={seed} NQUEENS_FUZZ_VECTOR={i}: nqueens {:?}: {why} (again when run alone)",
-                v.args
-            )),
         }
     }
     let failures = failures.into_inner().unwrap();
