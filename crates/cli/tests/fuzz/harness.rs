@@ -134,6 +134,17 @@ pub fn run_interrupting(
         }
         let waited = start.elapsed();
         if waited > bound {
+            // SIGTERM first: a program that runs others (`bench`) ends them
+            // on it, where SIGKILL would leave them running as orphans
+            // that load the machine for every later case.
+            let _ = std::process::Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status();
+            let grace = std::time::Instant::now();
+            while child.try_wait()?.is_none() && grace.elapsed() < std::time::Duration::from_secs(1)
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
             let _ = child.kill();
             let _ = child.wait();
             return Ok(None);
