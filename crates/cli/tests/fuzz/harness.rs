@@ -72,12 +72,17 @@ pub fn assert_clean(failures: &[String], cases: usize, var: &str, least: usize) 
 /// the run (an abort, or exit 2 from a refused budget) instead of growing.
 pub const MEMORY_KIB: u64 = 4 << 20;
 
-/// `bin` run through `sh -c 'ulimit -v ...; exec bin ARGS'`: the caller
-/// adds the arguments, as to `Command::new(bin)`.
+/// `bin` run through `sh -c 'ulimit -v ...; exec env --default-signal=INT
+/// bin ARGS'`: the caller adds the arguments, as to `Command::new(bin)`.
+/// SIGINT is set back to its default action because a test run started
+/// in the background of a non-interactive shell inherits it ignored, and
+/// the fuzzer's Ctrl-C would then reach nothing that did not catch it.
 pub fn memory_bounded(bin: &str) -> std::process::Command {
     let mut c = std::process::Command::new("sh");
     c.arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
+        .arg(format!(
+            "ulimit -v {MEMORY_KIB}; exec env --default-signal=INT \"$0\" \"$@\""
+        ))
         .arg(bin);
     c
 }
