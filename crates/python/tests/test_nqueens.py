@@ -252,10 +252,18 @@ def test_checkpoint_written_by_the_cli_resumes_here(tmp_path):
     assert r.total == 2680 and r.resumed_nodes > 0
 
 
+# A test run started in the background of a non-interactive shell (a CI
+# job launched with `&`) inherits SIGINT ignored, and Python then installs
+# no KeyboardInterrupt handler: the children that stand for a user at a
+# terminal put Python's own handler back first.
+RESTORE_CTRL_C = "signal.signal(signal.SIGINT, signal.default_int_handler)"
+
+
 def test_interrupted_count_keeps_its_checkpoint(tmp_path):
     path = tmp_path / "n18.ckpt"
     code = textwrap.dedent(f"""
-        import sys, nqueens
+        import signal, sys, nqueens
+        {RESTORE_CTRL_C}
         print("counting", flush=True)
         try:
             nqueens.count(18, threads=1, checkpoint={str(path)!r})
@@ -279,8 +287,9 @@ def test_interrupted_count_keeps_its_checkpoint(tmp_path):
 def test_keyboard_interrupt_during_a_long_count():
     # n = 19 on one thread takes about 15 s: SIGINT after the count starts
     # must end it with KeyboardInterrupt well within 2 s.
-    code = textwrap.dedent("""
-        import sys, nqueens
+    code = textwrap.dedent(f"""
+        import signal, sys, nqueens
+        {RESTORE_CTRL_C}
         print("counting", flush=True)
         try:
             nqueens.count(19, threads=1)
