@@ -18,7 +18,7 @@ mod render;
 mod request;
 mod run;
 mod verify;
-mod visible;
+use nqueens_files::visible;
 
 use std::io::{stderr, stdout, ErrorKind, Write};
 use std::process::ExitCode;

@@ -335,11 +335,12 @@ impl Checkpoint {
     pub fn exit_interrupted_of(&self, of: &str, resume: &str) -> ! {
         let guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
         let _ = guard.file.sync_data();
-        eprintln!(
+        let line = format!(
             "nqueens: interrupted: {} of {of} are saved in {}; run `{resume}` to resume",
             self.saved(),
             self.path.display()
         );
+        eprintln!("{}", crate::visible::visible(&line));
         std::process::exit(130);
     }
 

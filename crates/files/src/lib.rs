@@ -20,3 +20,4 @@
 pub mod checkpoint;
 pub mod io;
 pub mod journal;
+pub mod visible;

@@ -1,6 +1,7 @@
 //! Text the user typed, made safe to echo: every message line the CLI
-//! writes to stderr passes through [`visible`] (in `main.rs` for errors,
-//! and the notices that quote a name or a path), so a control character
+//! writes to stderr passes through [`visible`] (in its `main.rs` for
+//! errors, the notices that quote a name or a path, and the checkpoint's
+//! interrupt line here), so a control character
 //! in an argument can neither start a second line that looks like a real
 //! error nor reach the terminal as an escape sequence.
 //!
