@@ -102,6 +102,29 @@ impl<P> Partition<P> {
         self.enumerated += 1;
     }
 
+    /// Whether any of the next `count` parts would be held (always, with
+    /// no window).
+    pub(crate) fn wants(&self, count: u64) -> bool {
+        let (from, to) = (self.enumerated, self.enumerated + count);
+        self.window
+            .as_ref()
+            .is_none_or(|w| w.start < to && from < w.end)
+    }
+
+    /// Enumerates the next `count` parts without making them: none of
+    /// them may be held (see [`Partition::wants`]).
+    pub(crate) fn skip(&mut self, count: u64) {
+        debug_assert!(count == 0 || !self.wants(count));
+        self.enumerated += count;
+    }
+
+    /// Whether every part from here on is past the window.
+    pub(crate) fn past(&self) -> bool {
+        self.window
+            .as_ref()
+            .is_some_and(|w| self.enumerated >= w.end)
+    }
+
     /// The board this split cuts.
     ///
     /// ```
