@@ -4,7 +4,7 @@ kind (flag, value <NAME>, or a choice among listed values) and its help
 line, one table row each, sorted by option so one name's uses sit
 together. Then the names used with more than one kind, value name or set
 of choices, for a person to judge (one meaning per name across verbs;
-tests/cli.rs checks the flag-or-value part).
+crates/cli/tests/cli/cli.rs checks the flag-or-value part).
 
     python3 scripts/help-options.py [path/to/nqueens]   # default: target/debug/nqueens
 

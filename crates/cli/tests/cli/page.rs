@@ -1,9 +1,7 @@
 //! The reference page of formats, `docs/formats.md`, read as the tests
 //! hold the program to it: each record kind's keys with their types, and
 //! checks of every format (json, csv, markdown, text) against them. Shared
-//! by `tests/formats.rs` and `tests/formats_seeds.rs`.
-
-#![allow(dead_code)]
+//! by `formats.rs` and `formats_seeds.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

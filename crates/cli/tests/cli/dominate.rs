@@ -2,9 +2,7 @@
 //! the count against A002564, every placement re-checked here with plain
 //! coordinates, the formats, and bad input.
 
-mod common;
-
-use common::{assert_usage_error, json, stdout};
+use crate::common::{assert_usage_error, json, stdout};
 
 use serde_json::Value;
 

@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-#[path = "faults/files.rs"]
 mod files;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
@@ -177,7 +176,7 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Prints how many faults a test injected, for the closing figures
-/// (`cargo test --test faults -- --nocapture | grep '^faults:'`).
+/// (`cargo test -p nqueens-cli --test cli faults:: -- --nocapture | grep '^faults:'`).
 fn injected(what: &str, n: usize) {
     eprintln!("faults: {what}: {n} injected");
 }

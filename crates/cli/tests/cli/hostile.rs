@@ -2,9 +2,8 @@
 //! defect rather than per example: every case of the class the code has
 //! (every format, every limit, every name echoed back) is tried.
 
-mod common;
-
-use common::nqueens;
+use crate::common::nqueens;
+use crate::fuzz::schema;
 
 /// Every format of `space` at the sizes whose cells are wider than
 /// `format!` can pad (65,535 characters): no panic, whole output.
@@ -121,9 +120,6 @@ fn plot_refuses_or_draws_every_extreme_record_within_bounds() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
-
-#[path = "fuzz/schema.rs"]
-mod schema;
 
 /// Every flag of every verb (read from the binary's own clap definition)
 /// and every verb's first argument, given a value holding a newline, an

@@ -8,9 +8,7 @@
 //! OEIS A365437 and MathOverflow question 457913 for no-three-in-line),
 //! which only verify.
 
-mod common;
-
-use common::{assert_usage_error, fields, lines, nqueens};
+use crate::common::{assert_usage_error, fields, lines, nqueens};
 
 use serde_json::Value;
 

@@ -4,11 +4,8 @@
 //! own text: the excerpts in `tests/data/seeds/` (see EXAMPLES.md there for
 //! each row, its excerpt and how it is compared).
 
-mod common;
-mod excerpts;
-
-use common::{fields, json, stdout};
-use excerpts::{every_start_sheet, excerpt, lines, numbers, placements, quoted};
+use crate::common::{fields, json, stdout};
+use crate::excerpts::{every_start_sheet, excerpt, lines, numbers, placements, quoted};
 
 // ---- 004, the level lists ----
 
@@ -177,13 +174,13 @@ fn e07_e08_blocked_boards() {
 /// it in its record.
 #[test]
 fn e09_a_prefix_with_no_completion() {
-    common::nqueens()
+    crate::common::nqueens()
         .args(["solutions", "8", "--prefix", "1 3 5 2 4"])
         .assert()
         .code(1)
         .stdout("")
         .stderr("nqueens: no solution extends --prefix \"1 3 5 2 4\": row 6 has no free square\n");
-    let out = common::nqueens()
+    let out = crate::common::nqueens()
         .args([
             "solutions",
             "8",

@@ -4,14 +4,12 @@
 //! that exits non-zero and one that hangs each give one clear error, while
 //! the other rows stay right and nothing already written is lost.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{json_rows, nqueens, succeed};
+use crate::common::{json_rows, nqueens, succeed};
 use serde_json::Value;
 use std::ffi::OsStr;
 
@@ -249,7 +247,7 @@ fn bad_commands_are_refused_before_anything_runs() {
     ] {
         let mut all = vec!["bench", "--from", "4", "--to", "5"];
         all.extend(args);
-        common::assert_usage_error(&all, needle);
+        crate::common::assert_usage_error(&all, needle);
     }
 }
 
@@ -257,7 +255,7 @@ fn bad_commands_are_refused_before_anything_runs() {
 /// the placeholder as `{N}`, which runs too.
 #[test]
 fn the_help_shows_the_placeholder() {
-    let help = common::stdout(&["bench", "--help"]);
+    let help = crate::common::stdout(&["bench", "--help"]);
     assert!(help.contains("'NAME=PROGRAM ARGS {N}'"), "{help}");
     assert!(help.contains("--command 'c=./plain {N}'"), "{help}");
 }

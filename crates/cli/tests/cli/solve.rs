@@ -1,9 +1,7 @@
 //! `nqueens solve` as a user runs it: every method, both formats, `--out`,
 //! the boards without a solution and bad input.
 
-mod common;
-
-use common::{assert_usage_error, fields, json, nqueens, stdout, succeed};
+use crate::common::{assert_usage_error, fields, json, nqueens, stdout, succeed};
 
 use std::path::{Path, PathBuf};
 

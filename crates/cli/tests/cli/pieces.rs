@@ -2,9 +2,7 @@
 //! the JSON keys, the drawn and listed placements (checked here with the
 //! moves written out again), and bad input.
 
-mod common;
-
-use common::{assert_usage_error, json, stdout};
+use crate::common::{assert_usage_error, json, stdout};
 
 const PIECES: [&str; 4] = ["kings", "knights", "bishops", "rooks"];
 

@@ -1,9 +1,7 @@
 //! `--max-memory`: a count stays within its budget, or stops with one line
 //! saying why, keeping what it finished.
 
-mod common;
-
-use common::{assert_usage_error, json, nqueens};
+use crate::common::{assert_usage_error, json, nqueens};
 
 /// What the process holds before it counts, as its refusal of a 1 KiB
 /// budget says (in MiB to one decimal): the floor under any budget. It

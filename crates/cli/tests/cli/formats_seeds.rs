@@ -1,14 +1,11 @@
 //! The source documents' verbs (`space`, `levels`, `show --size`,
 //! `solve --method accessibility`) in every format they offer, parsed and
-//! held to `docs/formats.md` as `tests/formats.rs` holds the other verbs,
+//! held to `docs/formats.md` as `formats.rs` holds the other verbs,
 //! and each machine format checked against the text the same command
 //! draws for people.
 
-mod common;
-mod page;
-
-use common::fields;
-use page::*;
+use crate::common::fields;
+use crate::page::*;
 use serde_json::Value;
 
 fn integers(v: &Value) -> Vec<u64> {

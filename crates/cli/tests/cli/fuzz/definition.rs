@@ -9,8 +9,6 @@
 //! that take free text. No list here is kept by hand: a new verb, flag or
 //! possible value is fuzzed the day it lands.
 
-#![allow(dead_code)]
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 

@@ -1,8 +1,6 @@
 //! `nqueens solutions` and `nqueens show` as a user runs them.
 
-mod common;
-
-use common::{assert_usage_error, lines, nqueens};
+use crate::common::{assert_usage_error, lines, nqueens};
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command as Process, Stdio};

@@ -4,11 +4,8 @@
 //! list, numbers from 0, boards turned as they draw them. Compared with the
 //! document's own text and with an independent solver (`excerpts::naive`).
 
-mod common;
-mod excerpts;
-
-use common::stdout;
-use excerpts::{excerpt, naive, numbers, quoted};
+use crate::common::stdout;
+use crate::excerpts::{excerpt, naive, numbers, quoted};
 
 /// The 92 solutions of 8 queens, 0-based, in lexicographic order.
 fn eight() -> Vec<Vec<usize>> {

@@ -1,11 +1,9 @@
 //! plan, run-shard, missing and merge as a user runs them.
 
-mod common;
-
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use common::{nqueens, succeed};
+use crate::common::{nqueens, succeed};
 use serde_json::Value;
 
 fn temp(name: &str) -> PathBuf {

@@ -3,9 +3,7 @@
 //! names the limit applied (its owner's declaration) and quotes the value
 //! as typed.
 
-mod common;
-
-use common::assert_usage_error;
+use crate::common::assert_usage_error;
 
 /// Arguments, and the text the one error line must hold.
 const CASES: &[(&[&str], &str)] = &[
@@ -150,11 +148,11 @@ fn every_bad_input_is_one_line_naming_its_limit() {
 
 #[test]
 fn help_lists_the_registries_names() {
-    let help = common::stdout(&["count", "--help"]);
+    let help = crate::common::stdout(&["count", "--help"]);
     for solver in ["halves", "pairs", "mirror", "levels"] {
         assert!(help.contains(solver), "{help}");
     }
-    let help = common::stdout(&["solve", "--help"]);
+    let help = crate::common::stdout(&["solve", "--help"]);
     assert!(
         help.contains("min-conflicts") && help.contains("backtrack"),
         "{help}"

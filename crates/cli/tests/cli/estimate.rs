@@ -1,10 +1,8 @@
 //! `nqueens estimate` as a user runs it: its record, the exact design
 //! against `count`, the same seed drawing the same sample, bad input. The
-//! intervals' coverage is tested in the scheduler (crates/sched/tests/estimate.rs).
+//! intervals' coverage is tested in the scheduler (crates/sched/tests/sched/estimate.rs).
 
-mod common;
-
-use common::{assert_usage_error, json};
+use crate::common::{assert_usage_error, json};
 
 #[test]
 fn the_record_holds_consistent_intervals() {

@@ -4,13 +4,10 @@
 //! the documented header and the same number of cells on every row, and
 //! the drawings show the same placements as the JSON.
 
-mod common;
-mod page;
-
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use page::*;
+use crate::page::*;
 use serde_json::Value;
 
 fn placement(v: &Value) -> Vec<u64> {
@@ -50,7 +47,7 @@ fn the_page_lists_every_kind_this_test_covers() {
         "solver",
         "dominate",
         "pawns",
-        // tests/formats_seeds.rs: the source documents' verbs.
+        // formats_seeds.rs: the source documents' verbs.
         "listing-count",
         "space",
         "level",

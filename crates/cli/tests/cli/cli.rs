@@ -1,8 +1,6 @@
 //! The `nqueens` binary as a user runs it.
 
-mod common;
-
-use common::{assert_usage_error, fields, json, json_rows, nqueens, stdout, succeed};
+use crate::common::{assert_usage_error, fields, json, json_rows, nqueens, stdout, succeed};
 use std::ffi::OsStr;
 
 use predicates::prelude::*;
@@ -51,7 +49,7 @@ fn classic_solver_reproduces_the_course_figures() {
 fn every_solver_thread_count_and_depth_gives_the_same_counts() {
     let reference = json(&["count", "11"]);
     for solver in ["halves", "pairs", "parallel", "mirror", "classic"] {
-        // A one-thread solver refuses more threads (tests/boundary.rs).
+        // A one-thread solver refuses more threads (boundary.rs).
         let threads: &[&str] = match solver {
             "mirror" | "classic" => &["1"],
             _ => &["1", "2", "3"],

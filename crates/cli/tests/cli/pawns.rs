@@ -2,9 +2,7 @@
 //! A103330), every placement re-checked here by walking the lines, the
 //! formats, and bad input.
 
-mod common;
-
-use common::{assert_usage_error, json, nqueens, stdout};
+use crate::common::{assert_usage_error, json, nqueens, stdout};
 
 use serde_json::Value;
 

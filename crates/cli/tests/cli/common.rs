@@ -1,6 +1,4 @@
-//! Helpers shared by the CLI test binaries (each compiles its own copy and
-//! uses what it needs).
-#![allow(dead_code)]
+//! Helpers shared by the CLI's test modules (`crate::common`).
 
 use assert_cmd::Command;
 

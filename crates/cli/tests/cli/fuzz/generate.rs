@@ -5,8 +5,6 @@
 //! its examples and their numbers pushed to the edges, every path fixture)
 //! and random combinations of every flag of a verb.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeSet;
 
 use super::definition::Verb;

@@ -5,13 +5,11 @@
 //! harness's capture) and the script's text is still checked; CI installs
 //! them and names them in `NQUEENS_REQUIRE_TOOLS`, where a missing one fails.
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{nqueens, stdout};
+use crate::common::{nqueens, stdout};
 
 /// The verbs as `nqueens --help` lists them, so a new verb is covered
 /// without touching this file.
@@ -291,6 +289,6 @@ fn version_names_the_commit_built_from() {
 
 #[test]
 fn an_unknown_shell_is_a_usage_error() {
-    common::assert_usage_error(&["completions", "tcsh"], "tcsh");
+    crate::common::assert_usage_error(&["completions", "tcsh"], "tcsh");
     nqueens().args(["man", "extra"]).assert().code(2);
 }

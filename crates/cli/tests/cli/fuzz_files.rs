@@ -15,7 +15,7 @@
 //! count), and `missing` must agree with `merge` about the result.
 //!
 //! Seeds: a fixed set plus one fresh per run, printed; replay one seed with
-//! `NQUEENS_FUZZ_FILES_SEED=S cargo test -p nqueens-cli --test fuzz_files`.
+//! `NQUEENS_FUZZ_FILES_SEED=S cargo test -p nqueens-cli --test cli fuzz_files::`.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -24,14 +24,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-// Only its generator is used here.
-#[path = "fuzz/harness.rs"]
-mod harness;
-#[allow(dead_code)]
-#[path = "fuzz/vectors.rs"]
-mod vectors;
-
-use vectors::Rng;
+use crate::fuzz::harness;
+use crate::fuzz::vectors::Rng;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 /// Inputs mutated from each seed, spread evenly over the kinds.
@@ -703,6 +697,7 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
 #[test]
 fn at_least_1000_mutated_files_each_under_a_time_and_memory_bound_are_refused_cleanly_and_never_merge_wrong(
 ) {
+    let _alone = harness::one_fuzzer_at_a_time();
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-files-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     let valid = Valid::make(&root.join("valid"));

@@ -1,10 +1,8 @@
 //! The source documents' excerpts (`tests/data/seeds/`, one per worked
 //! example, listed in EXAMPLES.md there) and the plain readings the seed
 //! tests make of them and of the CLI's output; with the small independent
-//! solvers those tests compare against. Shared by `tests/seeds.rs` and
-//! `tests/seeds_listings.rs`.
-
-#![allow(dead_code)]
+//! solvers those tests compare against. Shared by `seeds.rs`,
+//! `seeds_counts.rs` and `seeds_listings.rs`.
 
 /// The excerpt `name` (without `.txt`), verbatim from its document.
 pub fn excerpt(name: &str) -> String {

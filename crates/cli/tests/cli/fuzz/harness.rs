@@ -3,11 +3,21 @@
 //! a pool of workers taking cases in turn, a program run under a time bound,
 //! and the closing assertions. Each test uses its part.
 
-#![allow(dead_code)]
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::vectors::Rng;
+
+/// Held by each fuzzer for its whole run: the two share one test binary,
+/// and each one's four workers alone load the machine (its time bounds
+/// allow for that much), as when each fuzzer was a binary of its own.
+/// A fuzzer that failed leaves the lock poisoned; the next one runs all
+/// the same.
+pub fn one_fuzzer_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static FUZZER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    FUZZER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// The seeds of a run: the one in `var` alone (to replay a failure), else
 /// the fixed ones plus a fresh one, printed by the caller.

@@ -32,7 +32,7 @@
 //! Seeds: the systematic set, plus random vectors from a fixed set of
 //! seeds and one fresh seed per run, each printed. A failure names its
 //! seed and vector index; replay one vector with `NQUEENS_FUZZ_SEED=S
-//! NQUEENS_FUZZ_VECTOR=I cargo test -p nqueens-cli --test fuzz`, or a whole
+//! NQUEENS_FUZZ_VECTOR=I cargo test -p nqueens-cli --test cli fuzz::`, or a whole
 //! seed with `NQUEENS_FUZZ_SEED=S` alone (seed 0 is the systematic set).
 
 use std::collections::BTreeSet;
@@ -45,16 +45,14 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-#[path = "fuzz/definition.rs"]
 mod definition;
-#[path = "fuzz/generate.rs"]
 mod generate;
-#[path = "fuzz/harness.rs"]
-mod harness;
-#[path = "fuzz/limits.rs"]
+// The harness and the vectors' generator serve `fuzz_files.rs` too, and
+// the older definition reader (`schema.rs`) serves `hostile.rs`.
+pub mod harness;
 mod limits;
-#[path = "fuzz/vectors.rs"]
-mod vectors;
+pub mod schema;
+pub mod vectors;
 
 use definition::Arg;
 use generate::Vector;
@@ -387,6 +385,7 @@ fn made(args: &[&str]) -> String {
 #[test]
 fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_memory_bound_end_cleanly(
 ) {
+    let _alone = harness::one_fuzzer_at_a_time();
     let (seeds, only) = seeds();
     let root = std::env::temp_dir().join(format!("nqueens-fuzz-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);

@@ -5,16 +5,13 @@
 //! here; where the document is wrong, against the corrected value (its
 //! erratum in EXAMPLES.md).
 
-mod common;
-mod excerpts;
-
-use common::{fields, json, output, stdout};
-use excerpts::{attacks, every_start_sheet, excerpt, naive, numbers, placements};
+use crate::common::{fields, json, output, stdout};
+use crate::excerpts::{attacks, every_start_sheet, excerpt, naive, numbers, placements};
 
 /// The lines of a JSON-lines output.
 fn rows(args: &[&str]) -> Vec<serde_json::Value> {
     let out = stdout(&[args, &["--format", "json"]].concat());
-    common::json_rows(out.as_bytes())
+    crate::common::json_rows(out.as_bytes())
 }
 
 /// E01, E24: 92 solutions (000, 003), 12 up to rotations and reflections
