@@ -14,7 +14,7 @@ use pyo3::types::{PyBool, PyInt};
 
 /// The most threads a count starts (the CLI's `MAX_THREADS`): far above
 /// any machine, low enough that a typo cannot exhaust the process table.
-pub const MAX_THREADS: usize = 4096;
+pub const MAX_THREADS: usize = 1024;
 
 /// A `ValueError` with `message`.
 pub fn value_error(message: impl Into<String>) -> PyErr {

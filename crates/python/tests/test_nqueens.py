@@ -192,7 +192,7 @@ def test_estimate_exact_when_the_sample_covers_the_split():
     (lambda: nqueens.count(2**70), ValueError,
      "n must be a whole number from 1 to 32 for solver halves, not 1180591620717411303424"),
     (lambda: nqueens.count(8, threads=0), ValueError,
-     "threads must be a whole number from 1 to 4096, not 0"),
+     "threads must be a whole number from 1 to 1024, not 0"),
     (lambda: nqueens.count(8, solver="nope"), ValueError,
      "unknown solver 'nope' (known: halves, "),
     (lambda: nqueens.count(12, solver="classic", threads=3), ValueError,

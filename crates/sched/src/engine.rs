@@ -10,7 +10,7 @@ use crate::{Error, Found, Hooks, Total};
 /// Bytes a caller may keep per piece, taken off a memory budget with the
 /// work's own pieces: a progress bar's weight (8) and a checkpoint's or a
 /// shard's record of a finished tally (an ordered map entry, about 40).
-const RECORD_BYTES: u64 = 64;
+pub(crate) const RECORD_BYTES: u64 = 64;
 
 /// One kind of work: independent pieces, indexed `0..len()`, each counted
 /// on its own.

@@ -59,6 +59,7 @@ pub mod solvers;
 mod tally;
 mod work;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nqueens_kernel::{
@@ -180,7 +181,40 @@ pub fn count_parts(
     hooks: &Hooks,
 ) -> Result<Outcome, Error> {
     // The pool refuses zero threads.
+    let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
+}
+
+/// `opts` with no more threads than the run has pieces for (one more for
+/// the symmetric searches beside them), and the depth those threads would
+/// have split at made explicit, so the split is the one asked for:
+/// `--threads 1024` on a board of 37 subproblems starts 38 threads, not
+/// 1024 that find nothing to do (with a thousand threads, rayon's idle
+/// workers take seconds to start and stop).
+fn fitted(
+    task: Task,
+    board: Board,
+    opts: &Options,
+    select: Option<&std::ops::Range<u64>>,
+) -> Result<Options, Error> {
+    if opts.threads <= 2 {
+        return Ok(*opts);
+    }
+    let Some(layout) = task.layout(board, opts)? else {
+        return Ok(*opts);
+    };
+    let len = layout.subproblems as u64;
+    let pieces = select.map_or(len, |w| w.end.min(len).saturating_sub(w.start));
+    let useful = usize::try_from(pieces.saturating_add(1)).unwrap_or(usize::MAX);
+    Ok(if useful < opts.threads {
+        Options {
+            threads: useful.max(2),
+            depth: Some(layout.depth),
+            memory: opts.memory,
+        }
+    } else {
+        *opts
+    })
 }
 
 /// The solutions fixed by the half turn and by the quarter turn, with the
@@ -279,23 +313,46 @@ pub fn count_task(
         Task::Solver(s) => (Some(s), opts.threads),
         _ => (None, opts.threads),
     };
+    let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
+    let threads = threads.min(opts.threads);
+    // The symmetric searches beside the total end early when the total
+    // fails (out of memory, say) or the caller asks to stop: neither
+    // waits for the other's hours at a large n.
+    let failed = AtomicBool::new(false);
+    let stop = || failed.load(Ordering::Relaxed) || hooks.stop.stop();
     let searched = || {
         let start = Instant::now();
-        let (half, quarter) = symmetric(board);
+        let (half, quarter) = symmetric_until(board, &stop)?;
         let symmetry = Symmetry::Searched {
             fixed_180: half.solutions,
             fixed_90: quarter.solutions,
             nodes: half.nodes + quarter.nodes,
         };
-        (symmetry, start.elapsed().as_secs_f64())
+        Some((symmetry, start.elapsed().as_secs_f64()))
     };
-    let (outcome, (symmetry, symmetry_seconds)) = pool::run_on(threads, || match (solver, task) {
-        (None, Task::Variant(_)) => (task.total(board, opts, hooks), (Symmetry::Classified, 0.0)),
-        (None, _) => (task.total(board, opts, hooks), (Symmetry::Uncounted, 0.0)),
-        _ if threads == 1 => (task.total(board, opts, hooks), searched()),
-        _ => rayon::join(|| task.total(board, opts, hooks), searched),
+    let total = || {
+        let outcome = task.total(board, opts, hooks);
+        failed.store(outcome.is_err(), Ordering::Relaxed);
+        outcome
+    };
+    let (outcome, searches) = pool::run_on(threads, || match (solver, task) {
+        (None, Task::Variant(_)) => (total(), Some((Symmetry::Classified, 0.0))),
+        (None, _) => (total(), Some((Symmetry::Uncounted, 0.0))),
+        _ if threads == 1 => match total() {
+            Ok(outcome) => (Ok(outcome), searched()),
+            failed => (failed, None),
+        },
+        _ => rayon::join(total, searched),
     })?;
     let outcome = outcome?;
+    // The total is whole, the searches were stopped: an interruption.
+    let Some((symmetry, symmetry_seconds)) = searches else {
+        let pieces = outcome.subproblems.unwrap_or(1);
+        return Err(Error::Interrupted {
+            done: pieces,
+            total: pieces,
+        });
+    };
     let seconds = start.elapsed().as_secs_f64();
     consistent(board, &outcome.total, symmetry)?;
     let s = summarize(board, outcome.total, symmetry);

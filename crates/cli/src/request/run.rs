@@ -10,7 +10,7 @@ use crate::run::memory::Budget;
 
 /// The most threads this tool starts: far above any machine it counts on,
 /// low enough that a typo cannot exhaust the process table.
-pub const MAX_THREADS: usize = 4096;
+pub const MAX_THREADS: usize = 1024;
 
 /// Why the work does not use `--threads` or `--max-memory`, for those it
 /// does not (`None`: it uses them).
@@ -38,7 +38,7 @@ pub fn run(
     if let (Some(why), Some(_)) = (&unused.memory, &args.max_memory) {
         bail!("--max-memory does not apply: {why}");
     }
-    let budget = Budget::of(args)?;
+    let budget = Budget::of(args, threads)?;
     let options = Options {
         threads,
         depth,
@@ -65,7 +65,7 @@ mod tests {
         assert!(t("0")
             .unwrap_err()
             .to_string()
-            .contains("from 1 to 4096, not 0"));
+            .contains("from 1 to 1024, not 0"));
         assert!(t("-1").is_err());
         let one = Unused {
             threads: Some("it runs on one thread".into()),

@@ -15,6 +15,32 @@ use crate::cli::RunArgs;
 /// so a default run never pushes the machine into swap.
 const DEFAULT_SHARE: (u64, u64) = (3, 4);
 
+/// Address space each thread maps for its stack, besides the heap: std's
+/// default stack (2 MiB, or `RUST_MIN_STACK`) and a guard page.
+fn thread_stack() -> u64 {
+    let stack = std::env::var("RUST_MIN_STACK")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or(2 << 20);
+    stack + 4096
+}
+
+/// Address space a malloc arena reserves (glibc's `HEAP_MAX_SIZE` on 64-bit
+/// systems: 64 MiB); glibc makes at most 8 arenas a CPU.
+const ARENA: u64 = 64 << 20;
+
+/// What set a budget's limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `--max-memory`.
+    Asked,
+    /// The default: three quarters of the memory available.
+    Default,
+    /// The address space the process may still map (`ulimit -v`), less
+    /// what its threads reserve: lower than the other two.
+    AddressSpace,
+}
+
 /// A run's memory budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -22,31 +48,54 @@ pub struct Budget {
     pub limit: u64,
     /// Bytes it held when the budget was set.
     pub held: u64,
-    /// Whether `--max-memory` set it (else it is the default).
-    pub asked: bool,
+    /// What set the limit.
+    pub set_by: Limit,
 }
 
 impl Budget {
     /// The budget `--max-memory` asks for, or the default: three quarters
-    /// of the memory available now. `None` where the kernel does not say
-    /// how much that is (no cap then).
-    pub fn of(run: &RunArgs) -> Result<Option<Budget>> {
+    /// of the memory available now; in either case no more than the
+    /// address space the process may still map (`ulimit -v`) once
+    /// `threads` threads have their stacks and heaps. `None` where nothing
+    /// says how much memory there is (no cap then).
+    pub fn of(run: &RunArgs, threads: usize) -> Result<Option<Budget>> {
         let held = resident().unwrap_or(0);
-        let (limit, asked) = match run.max_memory.as_deref() {
-            Some(text) => (parse_size(text)?, true),
-            None => match available() {
-                Some(a) => (a / DEFAULT_SHARE.1 * DEFAULT_SHARE.0, false),
-                None => return Ok(None),
-            },
+        let asked = match run.max_memory.as_deref() {
+            Some(text) => Some((parse_size(text)?, Limit::Asked)),
+            None => available().map(|a| (a / DEFAULT_SHARE.1 * DEFAULT_SHARE.0, Limit::Default)),
+        };
+        let mappable = match address_space_left() {
+            Some(room) => {
+                let reserved = thread_reserve(threads);
+                if reserved >= room {
+                    bail!(
+                        "{threads} threads need {} of address space for their stacks and heaps, more than the {} this process may still map (ulimit -v); use fewer --threads",
+                        human(reserved),
+                        human(room)
+                    );
+                }
+                Some((held + (room - reserved), Limit::AddressSpace))
+            }
+            None => None,
+        };
+        let (limit, set_by) = match (asked, mappable) {
+            (Some(a), Some(m)) if m.0 < a.0 => m,
+            (Some(a), _) => a,
+            (None, Some(m)) => m,
+            (None, None) => return Ok(None),
         };
         if limit <= held {
             bail!(
                 "{} is less than the {} this process already holds before counting",
-                Budget::describe(limit, asked),
+                Budget::describe(limit, set_by),
                 human(held)
             );
         }
-        Ok(Some(Budget { limit, held, asked }))
+        Ok(Some(Budget {
+            limit,
+            held,
+            set_by,
+        }))
     }
 
     /// The bytes left for the count's working memory.
@@ -54,15 +103,18 @@ impl Budget {
         self.limit - self.held
     }
 
-    fn describe(limit: u64, asked: bool) -> String {
-        if asked {
-            format!("--max-memory {}", human(limit))
-        } else {
-            format!(
+    fn describe(limit: u64, set_by: Limit) -> String {
+        match set_by {
+            Limit::Asked => format!("--max-memory {}", human(limit)),
+            Limit::Default => format!(
                 "the default memory budget ({} of the {} available)",
                 human(limit),
                 human(limit / DEFAULT_SHARE.0 * DEFAULT_SHARE.1)
-            )
+            ),
+            Limit::AddressSpace => format!(
+                "the address space this process may map ({}, ulimit -v, less its threads' stacks and heaps)",
+                human(limit)
+            ),
         }
     }
 
@@ -78,10 +130,11 @@ impl Budget {
     ) -> String {
         if share == 0 {
             return format!(
-                "n = {n} needs more memory than {} allows: the split into {parts} subproblems and their records alone take the {} left after the {} the process held before counting; raise --max-memory",
-                Budget::describe(self.limit, self.asked),
+                "n = {n} needs more memory than {} allows: the split into {parts} subproblems and their records alone take more than the {} left after the {} the process held before counting; {}",
+                Budget::describe(self.limit, self.set_by),
                 human(self.working()),
                 human(self.held),
+                self.raise(),
             );
         }
         let each = if threads == 1 {
@@ -95,11 +148,20 @@ impl Budget {
             ""
         };
         format!(
-            "n = {n} needs more memory than {} allows: subproblem {index} needs more than the {} of working memory {each} may hold (the process held {} before counting); raise --max-memory{fewer}, or use --solver mirror, which keeps no lists",
-            Budget::describe(self.limit, self.asked),
+            "n = {n} needs more memory than {} allows: subproblem {index} needs more than the {} of working memory {each} may hold (the process held {} before counting); {}{fewer}, or use --solver mirror, which keeps no lists",
+            Budget::describe(self.limit, self.set_by),
             human(share),
             human(self.held),
+            self.raise(),
         )
+    }
+
+    /// What raises the limit that was hit.
+    fn raise(&self) -> &'static str {
+        match self.set_by {
+            Limit::AddressSpace => "raise the address-space limit (ulimit -v)",
+            Limit::Asked | Limit::Default => "raise --max-memory",
+        }
     }
 }
 
@@ -193,6 +255,37 @@ pub fn peak() -> Option<u64> {
     kib_field("/proc/self/status", "VmHWM:")
 }
 
+/// Address space `threads` threads reserve besides the heap's data: a
+/// stack each, and a malloc arena each up to glibc's 8 arenas a CPU.
+fn thread_reserve(threads: usize) -> u64 {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let arenas = threads.min(8 * cpus) as u64;
+    threads as u64 * thread_stack() + arenas * ARENA
+}
+
+/// The address space this process may still map: its soft limit
+/// (`ulimit -v`, "Max address space" in `/proc/self/limits`) less what it
+/// maps now; `None` when there is no limit.
+fn address_space_left() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let soft = address_space_limit(&limits)?;
+    let mapped = kib_field("/proc/self/status", "VmSize:").unwrap_or(0);
+    Some(soft.saturating_sub(mapped))
+}
+
+/// The soft "Max address space" limit in a `/proc/self/limits` text, in
+/// bytes; `None` when unlimited or absent.
+fn address_space_limit(limits: &str) -> Option<u64> {
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// Memory the kernel reckons can be taken without swapping.
 fn available() -> Option<u64> {
     kib_field("/proc/meminfo", "MemAvailable:")
@@ -240,15 +333,42 @@ mod tests {
             threads: None,
             max_memory: Some(m.into()),
         };
-        let b = Budget::of(&run("1T")).unwrap().unwrap();
-        assert_eq!(b.limit, 1 << 40);
+        let b = Budget::of(&run("1T"), 1).unwrap().unwrap();
+        if address_space_left().is_none() {
+            assert_eq!((b.limit, b.set_by), (1 << 40, Limit::Asked));
+        }
         assert!(b.held > 0 && b.working() == b.limit - b.held);
-        let e = Budget::of(&run("1K")).unwrap_err().to_string();
+        let e = Budget::of(&run("1K"), 1).unwrap_err().to_string();
         assert!(e.contains("already holds"), "{e}");
-        let by_default = Budget::of(&RunArgs {
-            threads: None,
-            max_memory: None,
-        });
-        assert!(!by_default.unwrap().unwrap().asked);
+        let by_default = Budget::of(
+            &RunArgs {
+                threads: None,
+                max_memory: None,
+            },
+            1,
+        );
+        assert_ne!(by_default.unwrap().unwrap().set_by, Limit::Asked);
+    }
+
+    #[test]
+    fn the_address_space_limit_is_read_from_proc_limits() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max stack size            8388608              unlimited            bytes     \n\
+                      Max address space         4294967296           unlimited            bytes     \n";
+        assert_eq!(address_space_limit(limits), Some(4 << 30));
+        let unlimited = limits.replace("4294967296", "unlimited");
+        assert_eq!(address_space_limit(&unlimited), None);
+        assert_eq!(address_space_limit("Max open files 1024 1024 files"), None);
+    }
+
+    #[test]
+    fn threads_reserve_a_stack_each_and_an_arena_each_up_to_eight_a_cpu() {
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+        assert_eq!(thread_reserve(1), thread_stack() + ARENA);
+        let many = 100 * cpus as usize;
+        assert_eq!(
+            thread_reserve(many),
+            many as u64 * thread_stack() + 8 * cpus * ARENA
+        );
     }
 }

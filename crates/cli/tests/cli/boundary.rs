@@ -56,11 +56,11 @@ const CASES: &[(&[&str], &str)] = &[
         "--checkpoint does not apply: solver bitmask does not split its work",
     ),
     // Threads: one check, one range.
-    (&["count", "8", "--threads", "0"], "--threads must be a whole number from 1 to 4096, not 0"),
-    (&["table", "--to", "4", "--threads", "0"], "from 1 to 4096, not 0"),
-    (&["dominate", "6", "--count", "--threads", "0"], "from 1 to 4096, not 0"),
-    (&["pawns", "6", "--queens", "6", "--count", "-j", "0"], "from 1 to 4096, not 0"),
-    (&["bench", "--threads", "99999"], "from 1 to 4096, not 99999"),
+    (&["count", "8", "--threads", "0"], "--threads must be a whole number from 1 to 1024, not 0"),
+    (&["table", "--to", "4", "--threads", "0"], "from 1 to 1024, not 0"),
+    (&["dominate", "6", "--count", "--threads", "0"], "from 1 to 1024, not 0"),
+    (&["pawns", "6", "--queens", "6", "--count", "-j", "0"], "from 1 to 1024, not 0"),
+    (&["bench", "--threads", "99999"], "from 1 to 1024, not 99999"),
     // A piece's n range.
     (&["pieces", "rooks", "33"], "n must be a whole number from 1 to 21 for rooks, not 33"),
     (&["pieces", "kings", "0"], "for kings, not 0"),

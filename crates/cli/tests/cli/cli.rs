@@ -141,7 +141,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
         (&["count", "99"], "from 1 to 32 for solver halves, not 99"),
         (
             &["count", "8", "--threads", "0"],
-            "--threads must be a whole number from 1 to 4096, not 0",
+            "--threads must be a whole number from 1 to 1024, not 0",
         ),
         (
             &["count", "8", "--threads", "x"],

@@ -121,7 +121,7 @@ fn bad_input_is_refused_with_one_line() {
     assert_usage_error(&["dominate", "eight"], "not 'eight'");
     assert_usage_error(
         &["dominate", "8", "--count", "--threads", "0"],
-        "from 1 to 4096",
+        "from 1 to 1024",
     );
 }
 

@@ -22,7 +22,7 @@
 //! that are no UTF-8 included);
 //! a refusal of a number names a flag that was typed; every vector ends
 //! within the bound. A vector holding a valid value past the cheap span
-//! (n = 32, 4096 threads) may count for long: it gets Ctrl-C (SIGINT)
+//! (n = 32, 1024 threads) may count for long: it gets Ctrl-C (SIGINT)
 //! after 0.3 s and must then stop cleanly (exit 130 with one line, 0,
 //! or the signal's default end) within the bound; every other vector has
 //! to finish. Asserted after the run: every verb and every flag was

@@ -140,3 +140,78 @@ fn bad_budgets_are_one_line_and_exit_code_2() {
     #[cfg(target_os = "linux")]
     assert_usage_error(&["count", "8", "--max-memory", "1K"], "already holds");
 }
+
+/// `nqueens ARGS` under an address-space limit of `kib` KiB (`ulimit -v`),
+/// with SIGINT at its default action; its exit code, stdout and stderr.
+#[cfg(target_os = "linux")]
+fn under_address_limit(kib: u64, args: &[&str]) -> (Option<i32>, String, String) {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib}; exec env --default-signal=INT \"$0\" \"$@\""
+        ))
+        .arg(bin)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_split_larger_than_the_address_space_is_refused_before_it_is_made() {
+    // n = 31's split holds 1.2 billion row sets: made, it outgrew a 4 GiB
+    // address space and the process aborted ("memory allocation of
+    // 4294967296 bytes failed"). Its size is known before it is made.
+    let (code, out, err) = under_address_limit(4 << 20, &["count", "31", "--threads", "2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("the split into 1202168972 subproblems") && err.contains("ulimit -v"),
+        "{err}"
+    );
+    // The same with a budget asked for: refused at once, naming it.
+    assert_usage_error(
+        &["count", "31", "--threads", "2", "--max-memory", "1G"],
+        "than --max-memory 1.0 GiB allows: the split into",
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn threads_whose_stacks_do_not_fit_the_address_space_are_refused() {
+    // 1024 threads reserve 2 GiB of stacks and 8 arenas a CPU of 64 MiB:
+    // under 2 GB of address space that does not fit (std's thread start
+    // used to abort, or fail three times over in one line).
+    let (code, out, err) = under_address_limit(2_000_000, &["count", "12", "--threads", "1024"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("1024 threads need") && err.contains("use fewer --threads"),
+        "{err}"
+    );
+    // Under 4 GiB they fit; and a board of 37 subproblems starts no more
+    // threads than it has pieces for (one more for the symmetric searches).
+    let (code, out, err) = under_address_limit(
+        4 << 20,
+        &["count", "7", "--threads", "1024", "--format", "json"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["total"].as_u64(), v["unique"].as_u64()),
+        (Some(40), Some(6))
+    );
+    assert_eq!(
+        (v["subproblems"].as_u64(), v["threads"].as_u64()),
+        (Some(37), Some(38))
+    );
+}

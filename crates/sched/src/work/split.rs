@@ -8,7 +8,7 @@ use nqueens_kernel::{
     Board,
 };
 
-use crate::engine::{self, Work};
+use crate::engine::{self, Work, RECORD_BYTES};
 use crate::{Error, Found, Hooks, Layout, Options, Outcome};
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
@@ -90,6 +90,26 @@ pub(crate) fn split_for<P: Part>(
             make(board, d, Some(0..0)).map_or(0, |s| s.len())
         })
     });
+    if let (Some(memory), false) = (opts.memory, window == Some(0..0)) {
+        // The split's list and the records of its parts must fit before
+        // the list is made: it grows by doubling, so it may take twice
+        // its parts' bytes (a split of n = 31 outgrows a 4 GiB address
+        // space while it is made).
+        let len = make(board, depth, Some(0..0))?.len() as u64;
+        let held = window
+            .as_ref()
+            .map_or(len, |w| w.end.min(len).saturating_sub(w.start));
+        let books = held.saturating_mul(2 * std::mem::size_of::<P>() as u64 + RECORD_BYTES);
+        if books >= memory {
+            return Err(Error::OverBudget {
+                index: window.map_or(0, |w| w.start),
+                share: 0,
+                threads: opts.threads,
+                done: 0,
+                total: usize::try_from(held).unwrap_or(usize::MAX),
+            });
+        }
+    }
     Ok(make(board, depth, window)?)
 }
 

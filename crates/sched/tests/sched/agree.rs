@@ -261,19 +261,27 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
             .total,
         92
     );
-    // A search that keeps no lists needs no budget at all.
+    // A search that keeps no lists needs no budget beyond its split and
+    // the records of its pieces (some 60 KB here); none at all is refused
+    // before the split is made.
     let parallel = solvers::by_name("parallel").unwrap();
-    let r = count(
-        parallel,
-        board,
-        &Options {
-            threads: 2,
-            depth: None,
-            memory: Some(0),
-        },
-        &NoProgress,
-    );
-    assert_eq!(r.unwrap().total, 365_596);
+    let with = |memory| {
+        count(
+            parallel,
+            board,
+            &Options {
+                threads: 2,
+                depth: None,
+                memory: Some(memory),
+            },
+            &NoProgress,
+        )
+    };
+    assert_eq!(with(1 << 20).unwrap().total, 365_596);
+    assert!(matches!(
+        with(0),
+        Err(nqueens_sched::Error::OverBudget { share: 0, .. })
+    ));
 }
 
 #[test]

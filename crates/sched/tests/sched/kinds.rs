@@ -193,3 +193,52 @@ fn a_variant_splits_by_column_only() {
         .to_string();
     assert!(e.contains("first-row column"), "{e}");
 }
+
+#[test]
+fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
+    // A board of few pieces asked for many threads runs one thread a piece
+    // (and one for the symmetric searches), at the depth those threads
+    // would have split at; a shard's window counts its own pieces.
+    for (task, n, want) in kinds() {
+        let board = Board::new(n).unwrap();
+        let many = opts(600);
+        let layout = task.layout(board, &many).unwrap().unwrap();
+        let r = count_task(task, board, &many, &Hooks::watching(&NoProgress)).unwrap();
+        assert_eq!(r.total, want, "{task:?}");
+        assert_eq!(
+            r.threads,
+            600.min(layout.subproblems + 1).max(2),
+            "{task:?}: {} subproblems",
+            layout.subproblems
+        );
+        let window = Hooks {
+            select: Some(0..3),
+            ..Hooks::watching(&NoProgress)
+        };
+        let part = count_parts(task, board, &many, &window).unwrap();
+        assert!(part.threads <= 4, "{task:?}: {}", part.threads);
+    }
+}
+
+#[test]
+fn a_split_over_the_memory_budget_is_refused_before_the_symmetric_searches_end() {
+    // n = 31's split does not fit 1 GiB: the count stops at once, and the
+    // symmetric searches beside it (hours at n = 31) stop with it.
+    let board = Board::new(31).unwrap();
+    let o = Options {
+        threads: 2,
+        depth: None,
+        memory: Some(1 << 30),
+    };
+    let err = count_task(
+        Task::Solver(solvers::default()),
+        board,
+        &o,
+        &Hooks::watching(&NoProgress),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, nqueens_sched::Error::OverBudget { share: 0, .. }),
+        "{err}"
+    );
+}

@@ -15,7 +15,7 @@ use super::vectors::Rng;
 #[derive(Clone, Debug)]
 pub struct Vector {
     pub args: Vec<String>,
-    /// Holds a valid value past the cheap span (n = 32, 4096 threads):
+    /// Holds a valid value past the cheap span (n = 32, 1024 threads):
     /// it may count for long, so it is interrupted (Ctrl-C) and has to
     /// stop cleanly within the bound instead of finishing.
     pub long: bool,
