@@ -18,7 +18,7 @@ pub use crate::export::{
 #[derive(Debug, Parser)]
 // Help is wrapped at the terminal's width, at most 100 columns; every
 // example line fits in 80, so it never wraps on a common terminal and
-// copies whole (tests/cli.rs checks both).
+// copies whole (tests/cli/cli.rs checks both).
 #[command(
     name = "nqueens",
     about,

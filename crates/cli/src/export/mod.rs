@@ -2,7 +2,7 @@
 //! [`Sink`] writes them, each as soon as it is complete.
 //!
 //! Every record kind, its keys and their types are listed in
-//! `docs/formats.md`; `tests/formats.rs` holds the program to that page.
+//! `docs/formats.md`; `tests/cli/formats.rs` holds the program to that page.
 //! A record keeps its keys in every format: a null value is an empty cell
 //! in CSV and Markdown and is left out of JSON and text.
 
