@@ -54,13 +54,14 @@ impl JoinScratch {
     }
 
     /// Makes room for a join of lists of at most `longest` keys: the wide
-    /// cuts write a list's keys at both ends of a buffer (with a vector's
-    /// spill at each), and the 32-bit join starts with both lists at the
-    /// foot of its stack and their first cut above them; the stack grows
-    /// as the cuts go deeper, through the same ledger.
+    /// cuts write a list's keys (those with the bit, with AVX2) to a
+    /// buffer as long and a vector's spill, and the 32-bit join starts
+    /// with both lists at the foot of its stack and their first cut above
+    /// them; the stack grows as the cuts go deeper, through the same
+    /// ledger.
     pub(super) fn reserve(&mut self, longest: usize, ledger: &mut Ledger) -> Result<(), OverCap> {
         let JoinScratch { wide, narrow, .. } = self;
-        ledger.room(wide, (2 * (longest + 4)).saturating_sub(wide.len()))?;
+        ledger.room(wide, (longest + 4).saturating_sub(wide.len()))?;
         stack_to(narrow, ledger, 4 * longest)
     }
 }
@@ -271,13 +272,18 @@ impl Narrow {
     #[inline(always)]
     fn sort(&self, x: &[u64], y: &[u64], high: &[u64], to: &mut [u32]) -> [usize; 9] {
         let (h0, h1) = (high[0], high.get(1).copied().unwrap_or(0));
-        let class = |k: u64| usize::from(k & h0 != 0) | usize::from(k & h1 != 0) << 1;
+        // The classes counted from three sums, which vectorise (a counter
+        // in memory indexed by the class made each key wait for the store
+        // of the one before: 1.3 % of the instructions at n = 22).
         let count = |keys: &[u64]| {
-            let mut c = [0usize; 4];
+            let (mut n0, mut n1, mut both) = (0, 0, 0);
             for &k in keys {
-                c[class(k)] += 1;
+                let (b0, b1) = (k & h0 != 0, k & h1 != 0);
+                n0 += usize::from(b0);
+                n1 += usize::from(b1);
+                both += usize::from(b0 & b1);
             }
-            c
+            [keys.len() + both - n0 - n1, n0 - both, n1 - both, both]
         };
         let (cx, cy) = (count(x), count(y));
         let mut at = [0usize; 9];
@@ -287,6 +293,7 @@ impl Narrow {
         {
             at[i + 1] = at[i] + c;
         }
+        let class = |k: u64| usize::from(k & h0 != 0) | usize::from(k & h1 != 0) << 1;
         let mut next_x = [at[0], at[1], at[2], at[3]];
         let mut next_y = [at[5], at[4], at[6], at[7]];
         self.each(x, |k, v| {
@@ -656,6 +663,57 @@ mod tests {
                 assert_eq!(n, with.len(), "{len} keys");
                 assert_eq!(sorted(parts[..n].to_vec()), with, "{len} keys");
                 assert_eq!(sorted(parts[n..].to_vec()), without, "{len} keys");
+            }
+        }
+    }
+
+    /// Both partitions of 64-bit keys against a plain filter, for every
+    /// length up to a few vectors (each remainder of four), keys with
+    /// the bit or without it in runs and at random: those without it
+    /// first, then those with it, nothing lost or repeated.
+    #[test]
+    fn a_partition_puts_the_keys_without_the_bit_first() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for len in 0..=70usize {
+            for run in [0, 3, 9] {
+                let bit = 1u64 << (len % 64);
+                let keys: Vec<u64> = (0..len)
+                    .map(|i| match run {
+                        0 => next(),
+                        _ if (i / run) % 2 == 0 => next() | bit,
+                        _ => next() & !bit,
+                    })
+                    .collect();
+                let sorted = |mut v: Vec<u64>| {
+                    v.sort_unstable();
+                    v
+                };
+                let without = sorted(keys.iter().copied().filter(|k| k & bit == 0).collect());
+                let with = sorted(keys.iter().copied().filter(|k| k & bit != 0).collect());
+                type Partition = fn(&mut [u64], u64, &mut Vec<u64>) -> usize;
+                let mut partitions: Vec<Partition> = vec![|k, b, s| partition(k, b, s)];
+                #[cfg(target_arch = "x86_64")]
+                if Isa::detect() == Isa::Avx2 {
+                    // SAFETY: the CPU reports AVX2 (checked above).
+                    #[allow(unsafe_code)]
+                    partitions.push(|k, b, s| unsafe { avx2::pack::partition(k, b, s) });
+                }
+                for p in partitions {
+                    let mut parts = keys.clone();
+                    // A scratch too short, or long and stale.
+                    for mut scratch in [Vec::new(), vec![u64::MAX; 3 * len + 9]] {
+                        let n = p(&mut parts, bit, &mut scratch);
+                        assert_eq!(n, without.len(), "{len} keys");
+                        assert_eq!(sorted(parts[..n].to_vec()), without, "{len} keys");
+                        assert_eq!(sorted(parts[n..].to_vec()), with, "{len} keys");
+                    }
+                }
             }
         }
     }

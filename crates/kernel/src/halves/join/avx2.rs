@@ -368,54 +368,59 @@ pub(super) mod pack {
 
     static PACK32_BACK: [[u32; 8]; 256] = pack_back_table();
 
-    /// Moves the keys without `bit` to the front; returns how many.
+    /// Moves the keys without `bit` to the front; returns how many. Those
+    /// are packed in place (the store of each vector's stays within the
+    /// keys read), those with it written to `scratch` and copied after
+    /// them: one copy of the keys with the bit, not of all keys.
     #[target_feature(enable = "avx2,popcnt")]
-    pub(super) fn partition(keys: &mut [u64], bit: u64, scratch: &mut Vec<u64>) -> usize {
+    pub(in crate::halves::join) fn partition(
+        keys: &mut [u64],
+        bit: u64,
+        scratch: &mut Vec<u64>,
+    ) -> usize {
         const LANES: usize = 4;
         let len = keys.len();
-        // Keys without the bit go to `scratch[..len + LANES]`, keys with
-        // it to the rest: each region holds its keys and the spill of a
-        // last store of a whole vector.
-        let room = 2 * (len + LANES);
-        if scratch.len() < room {
-            scratch.resize(room, 0);
+        // The keys with the bit and the spill of a last store.
+        if scratch.len() < len + LANES {
+            scratch.resize(len + LANES, 0);
         }
-        let (clear_room, set_room) = scratch.split_at_mut(len + LANES);
+        let (keys_at, set_at) = (keys.as_mut_ptr(), scratch.as_mut_ptr());
         let (mut clear, mut set) = (0, 0);
-        let chunks = keys.chunks_exact(LANES);
-        let tail = chunks.remainder();
+        let body = len - len % LANES;
         let probe = _mm256_set1_epi64x(bit as i64);
-        for chunk in chunks {
-            // SAFETY: this function runs with AVX2; `chunk` holds one
-            // vector's keys, the 32 bytes read; a table row is eight u32;
-            // each store goes to a slice of one vector's keys (bounds
-            // checked when sliced).
+        for i in (0..body).step_by(LANES) {
+            // SAFETY: this function runs with AVX2; the load reads keys
+            // `i..i + 4` (`i + 4 <= len`); the first store writes keys
+            // `clear..clear + 4` with `clear <= i` (at most one key kept
+            // a key read), within the keys already read; the second writes
+            // `set..set + 4` of the scratch, `set <= i < len`; a table row
+            // is eight u32.
             let kept = unsafe {
-                let v = _mm256_loadu_si256(chunk.as_ptr().cast());
+                let v = _mm256_loadu_si256(keys_at.add(i).cast());
                 let hit = _mm256_cmpeq_epi64(_mm256_and_si256(v, probe), _mm256_setzero_si256());
                 let mask = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as usize;
                 let to_front = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
                 let to_back = _mm256_loadu_si256(PACK64[!mask & 0xf].as_ptr().cast());
                 let front = _mm256_permutevar8x32_epi32(v, to_front);
                 let back = _mm256_permutevar8x32_epi32(v, to_back);
-                _mm256_storeu_si256(clear_room[clear..clear + LANES].as_mut_ptr().cast(), front);
-                _mm256_storeu_si256(set_room[set..set + LANES].as_mut_ptr().cast(), back);
+                _mm256_storeu_si256(keys_at.add(clear).cast(), front);
+                _mm256_storeu_si256(set_at.add(set).cast(), back);
                 mask.count_ones() as usize
             };
             clear += kept;
             set += LANES - kept;
         }
-        for &k in tail {
+        for i in body..len {
+            let k = keys[i];
             if k & bit == 0 {
-                clear_room[clear] = k;
+                keys[clear] = k;
                 clear += 1;
             } else {
-                set_room[set] = k;
+                scratch[set] = k;
                 set += 1;
             }
         }
-        keys[..clear].copy_from_slice(&clear_room[..clear]);
-        keys[clear..].copy_from_slice(&set_room[..set]);
+        keys[clear..].copy_from_slice(&scratch[..set]);
         clear
     }
 }
