@@ -52,7 +52,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::Found;
+use nqueens_sched::{Found, Kind};
 
 use crate::io;
 

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use nqueens_files::checkpoint::{Checkpoint, Header};
-//! use nqueens_sched::{solvers, Options, Task};
+//! use nqueens_sched::{solvers, Kind, Options, Task};
 //! let board = nqueens_kernel::Board::new(8).unwrap();
 //! let task = Task::Solver(solvers::default());
 //! let layout = task.layout(board, &Options::sequential()).unwrap().unwrap();

@@ -8,7 +8,7 @@ use std::path::Path;
 use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::journal::Journal;
 use nqueens_kernel::Board;
-use nqueens_sched::{count_task, Hooks, NoProgress, Options, Report, Stop, Task};
+use nqueens_sched::{count_task, Hooks, Kind, NoProgress, Options, Report, Stop, Task};
 use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 

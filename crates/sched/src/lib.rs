@@ -50,6 +50,7 @@
 mod clock;
 mod engine;
 mod error;
+mod kind;
 mod pool;
 mod record;
 mod report;
@@ -74,6 +75,7 @@ use serde::{Deserialize, Serialize};
 pub use clock::{Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
+pub use kind::{run_pieces, Kind, Symmetries};
 pub use record::{Run, Value};
 pub use report::{consistent, summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
@@ -175,12 +177,13 @@ impl Outcome {
 /// assert_eq!(o.total.solutions, 92);
 /// ```
 pub fn count_parts(
-    task: Task,
+    task: impl Kind,
     board: Board,
     opts: &Options,
     hooks: &Hooks,
 ) -> Result<Outcome, Error> {
     // The pool refuses zero threads.
+    let task: &dyn Kind = &task;
     let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
 }
@@ -192,7 +195,7 @@ pub fn count_parts(
 /// 1024 that find nothing to do (with a thousand threads, rayon's idle
 /// workers take seconds to start and stop).
 fn fitted(
-    task: Task,
+    task: &dyn Kind,
     board: Board,
     opts: &Options,
     select: Option<&std::ops::Range<u64>>,
@@ -281,38 +284,18 @@ pub fn count(
 /// assert_eq!((r.total, r.unique, r.subproblems), (28, 4, Some(7)));
 /// ```
 pub fn count_task(
-    task: Task,
+    task: impl Kind,
     board: Board,
     opts: &Options,
     hooks: &Hooks,
 ) -> Result<Report, Error> {
+    let task: &dyn Kind = &task;
     if opts.threads == 0 {
         return Err(Error::NoThreads);
     }
-    // The puzzles cut their searches at their own depths; a solver's and
-    // a variant's depth cut the board's rows.
-    if let (Some(depth), Task::Solver(_) | Task::Variant(_)) = (opts.depth, task) {
-        if depth == 0 || depth > board.n() {
-            return Err(nqueens_kernel::Error::DepthOutOfRange {
-                depth,
-                n: board.n(),
-            }
-            .into());
-        }
-    }
+    task.check(board, opts)?;
     let start = Instant::now();
-    let (solver, threads) = match task {
-        Task::Solver(s) if board.n() > s.max_n() => {
-            return Err(Error::TooLargeForSolver {
-                solver: s.name(),
-                max: s.max_n(),
-                n: board.n(),
-            })
-        }
-        Task::Solver(s) if !s.uses_threads() => (Some(s), 1),
-        Task::Solver(s) => (Some(s), opts.threads),
-        _ => (None, opts.threads),
-    };
+    let threads = if task.uses_threads() { opts.threads } else { 1 };
     let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
     let threads = threads.min(opts.threads);
     // The symmetric searches beside the total end early when the total
@@ -335,14 +318,14 @@ pub fn count_task(
         failed.store(outcome.is_err(), Ordering::Relaxed);
         outcome
     };
-    let (outcome, searches) = pool::run_on(threads, || match (solver, task) {
-        (None, Task::Variant(_)) => (total(), Some((Symmetry::Classified, 0.0))),
-        (None, _) => (total(), Some((Symmetry::Uncounted, 0.0))),
-        _ if threads == 1 => match total() {
+    let (outcome, searches) = pool::run_on(threads, || match task.symmetries() {
+        Symmetries::Classified => (total(), Some((Symmetry::Classified, 0.0))),
+        Symmetries::Uncounted => (total(), Some((Symmetry::Uncounted, 0.0))),
+        Symmetries::Searched if threads == 1 => match total() {
             Ok(outcome) => (Ok(outcome), searched()),
             failed => (failed, None),
         },
-        _ => rayon::join(total, searched),
+        Symmetries::Searched => rayon::join(total, searched),
     })?;
     let outcome = outcome?;
     // The total is whole, the searches were stopped: an interruption.

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Options, Task};
+use nqueens_sched::{Kind, Options, Task};
 
 use super::plan::Plan;
 use crate::request;

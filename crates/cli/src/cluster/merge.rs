@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, summarize, Hooks, Options, Task, Total};
+use nqueens_sched::{count_parts, summarize, Hooks, Kind, Options, Task, Total};
 
 use super::plan::{Plan, Symmetry, MAX_SHARDS};
 use super::result::{array_syntax, ShardResult};

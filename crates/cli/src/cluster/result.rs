@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Found, Total};
+use nqueens_sched::{Found, Kind, Total};
 use serde::{Deserialize, Serialize};
 
 use super::plan::{Fixed, Plan, ShardRange, RESULT_FORMAT};

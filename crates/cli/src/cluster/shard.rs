@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, Options, Task};
+use nqueens_sched::{count_parts, Kind, Options, Task};
 
 use super::plan::{Fixed, Plan, ShardRange};
 use super::result::ShardResult;

@@ -5,7 +5,7 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Options, Solver, Task};
+use nqueens_sched::{solvers, Kind, Options, Solver, Task};
 
 use super::number;
 use super::run::{self, Unused};

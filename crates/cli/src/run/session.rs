@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_task, Hooks, Options, Report, Task};
+use nqueens_sched::{count_task, Hooks, Kind, Options, Report, Task};
 
 use super::checkpoint::{Checkpoint, Header};
 use super::journal::Journal;

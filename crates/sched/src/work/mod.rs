@@ -1,7 +1,8 @@
 //! The kinds of work the engine fans out, one adapter each: the counting
 //! solvers' splits (`split`), the variants' first-row columns
 //! (`variants`), the puzzles' counting searches (`puzzles`). [`Task`]
-//! names one kind with what it needs, for a run, a checkpoint or a plan.
+//! names one built-in kind with what it needs, for a run, a checkpoint or
+//! a plan, and is the [`Kind`] the scheduler runs.
 
 pub(crate) mod puzzles;
 pub(crate) mod split;
@@ -10,8 +11,9 @@ pub(crate) mod variants;
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 
-use crate::engine::{self, Work};
-use crate::{solvers, Error, Hooks, Layout, Options, Outcome, Solver};
+use crate::{
+    run_pieces, solvers, Error, Hooks, Kind, Layout, Options, Outcome, Solver, Symmetries, Work,
+};
 
 /// One kind of work, with what it needs besides the board.
 #[derive(Clone, Copy)]
@@ -43,44 +45,10 @@ impl PartialEq for Task<'_> {
 }
 
 impl<'s> Task<'s> {
-    /// The kind of work, as a checkpoint or a plan records it: `count`,
-    /// `torus`, `no-three-in-line`, `dominate`, `pawns-with-Q-queens`.
-    ///
-    /// ```
-    /// use nqueens_sched::Task;
-    /// assert_eq!(Task::Pawns { queens: 9 }.work(), "pawns-with-9-queens");
-    /// assert_eq!(Task::Solver(nqueens_sched::solvers::default()).work(), "count");
-    /// ```
-    pub fn work(&self) -> String {
-        match self {
-            Task::Solver(_) => "count".into(),
-            Task::Variant(v) => v.name().into(),
-            Task::Dominate => "dominate".into(),
-            Task::Pawns { queens } => format!("pawns-with-{queens}-queens"),
-        }
-    }
-
-    /// The search that does the work: a solver's name, or the variant's or
-    /// puzzle's own search.
-    ///
-    /// ```
-    /// use nqueens_puzzles::variant::Variant;
-    /// assert_eq!(nqueens_sched::Task::Variant(Variant::Torus).solver(), "torus-bitmask");
-    /// ```
-    pub fn solver(&self) -> &'static str {
-        match self {
-            Task::Solver(s) => s.name(),
-            Task::Variant(Variant::Torus) => "torus-bitmask",
-            Task::Variant(Variant::NoThreeInLine) => "collinear-pruning",
-            Task::Dominate => "dominate-search",
-            Task::Pawns { .. } => "pawns-search",
-        }
-    }
-
     /// The task a checkpoint or a plan names, if this build knows it.
     ///
     /// ```
-    /// use nqueens_sched::Task;
+    /// use nqueens_sched::{Kind, Task};
     /// let t = Task::Pawns { queens: 9 };
     /// assert_eq!(Task::parse(&t.work(), t.solver()), Some(t));
     /// assert_eq!(Task::parse("count", "nope"), None);
@@ -103,17 +71,93 @@ impl<'s> Task<'s> {
         (task.solver() == solver).then_some(task)
     }
 
-    /// Numbers recorded per piece: 5 for the variants (solutions, nodes and
-    /// the three symmetry classes), 2 for the others.
+    fn variant(
+        &self,
+        v: Variant,
+        board: Board,
+        opts: &Options,
+    ) -> Result<variants::Columns, Error> {
+        match opts.depth {
+            None | Some(1) => Ok(variants::Columns { variant: v, board }),
+            Some(depth) => Err(Error::VariantDepth {
+                variant: v.name(),
+                depth,
+            }),
+        }
+    }
+}
+
+impl Kind for Task<'_> {
+    /// The kind of work, as a checkpoint or a plan records it: `count`,
+    /// `torus`, `no-three-in-line`, `dominate`, `pawns-with-Q-queens`.
     ///
     /// ```
-    /// use nqueens_sched::Task;
-    /// assert_eq!(Task::Dominate.width(), 2);
+    /// use nqueens_sched::{Kind, Task};
+    /// assert_eq!(Task::Pawns { queens: 9 }.work(), "pawns-with-9-queens");
+    /// assert_eq!(Task::Solver(nqueens_sched::solvers::default()).work(), "count");
     /// ```
-    pub fn width(&self) -> usize {
+    fn work(&self) -> String {
         match self {
-            Task::Variant(_) => 5,
-            _ => 2,
+            Task::Solver(_) => "count".into(),
+            Task::Variant(v) => v.name().into(),
+            Task::Dominate => "dominate".into(),
+            Task::Pawns { queens } => format!("pawns-with-{queens}-queens"),
+        }
+    }
+
+    /// The search that does the work: a solver's name, or the variant's or
+    /// puzzle's own search.
+    ///
+    /// ```
+    /// use nqueens_puzzles::variant::Variant;
+    /// use nqueens_sched::Kind;
+    /// assert_eq!(nqueens_sched::Task::Variant(Variant::Torus).solver(), "torus-bitmask");
+    /// ```
+    fn solver(&self) -> &'static str {
+        match self {
+            Task::Solver(s) => s.name(),
+            Task::Variant(Variant::Torus) => "torus-bitmask",
+            Task::Variant(Variant::NoThreeInLine) => "collinear-pruning",
+            Task::Dominate => "dominate-search",
+            Task::Pawns { .. } => "pawns-search",
+        }
+    }
+
+    fn symmetries(&self) -> Symmetries {
+        match self {
+            Task::Solver(_) => Symmetries::Searched,
+            Task::Variant(_) => Symmetries::Classified,
+            Task::Dominate | Task::Pawns { .. } => Symmetries::Uncounted,
+        }
+    }
+
+    /// A solver's board must be within its reach; a solver's and a
+    /// variant's depth cut the board's rows (the puzzles cut their
+    /// searches at their own depths).
+    fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
+        if let (Some(depth), Task::Solver(_) | Task::Variant(_)) = (opts.depth, self) {
+            if depth == 0 || depth > board.n() {
+                return Err(nqueens_kernel::Error::DepthOutOfRange {
+                    depth,
+                    n: board.n(),
+                }
+                .into());
+            }
+        }
+        match self {
+            Task::Solver(s) if board.n() > s.max_n() => Err(Error::TooLargeForSolver {
+                solver: s.name(),
+                max: s.max_n(),
+                n: board.n(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn uses_threads(&self) -> bool {
+        match self {
+            Task::Solver(s) => s.uses_threads(),
+            _ => true,
         }
     }
 
@@ -124,11 +168,11 @@ impl<'s> Task<'s> {
     /// ```
     /// use nqueens_kernel::Board;
     /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::{Options, Task};
+    /// use nqueens_sched::{Kind, Options, Task};
     /// let l = Task::Variant(Variant::Torus).layout(Board::new(7).unwrap(), &Options::sequential());
     /// assert_eq!(l.unwrap().unwrap().subproblems, 7);
     /// ```
-    pub fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
         let plain = |depth, subproblems| {
             Some(Layout {
                 depth,
@@ -147,51 +191,20 @@ impl<'s> Task<'s> {
         })
     }
 
-    fn variant(
-        &self,
-        v: Variant,
-        board: Board,
-        opts: &Options,
-    ) -> Result<variants::Columns, Error> {
-        match opts.depth {
-            None | Some(1) => Ok(variants::Columns { variant: v, board }),
-            Some(depth) => Err(Error::VariantDepth {
-                variant: v.name(),
-                depth,
-            }),
-        }
-    }
-
     /// Runs the task's search over the current pool (or the calling thread).
-    pub(crate) fn total(
-        &self,
-        board: Board,
-        opts: &Options,
-        hooks: &Hooks,
-    ) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
         match *self {
             Task::Solver(s) => s.total(board, opts, hooks),
-            Task::Variant(v) => whole(&self.variant(v, board, opts)?, 1, opts, hooks),
-            Task::Dominate => whole(
+            Task::Variant(v) => run_pieces(&self.variant(v, board, opts)?, 1, opts, hooks),
+            Task::Dominate => run_pieces(
                 &puzzles::Dominating::new(board.n())?,
                 puzzles::DOMINATION_DEPTH,
                 opts,
                 hooks,
             ),
             Task::Pawns { queens } => {
-                whole(&puzzles::WithPawns::new(board.n(), queens)?, 1, opts, hooks)
+                run_pieces(&puzzles::WithPawns::new(board.n(), queens)?, 1, opts, hooks)
             }
         }
     }
-}
-
-/// Runs all of `work`, cut at `depth`, through the engine.
-fn whole<W: Work>(work: &W, depth: usize, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-    Ok(Outcome {
-        total: engine::run(work, opts.threads > 1, opts.memory, hooks)?,
-        threads: opts.threads,
-        depth: Some(depth),
-        subproblems: Some(work.len()),
-        ..Outcome::default()
-    })
 }

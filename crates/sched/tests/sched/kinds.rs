@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
-    count_parts, count_task, solvers, summarize, Found, Hooks, Known, NoProgress, Options, Stop,
-    Symmetry, Task, Total, Watch,
+    count_parts, count_task, solvers, summarize, Found, Hooks, Kind, Known, NoProgress, Options,
+    Stop, Symmetry, Task, Total, Watch,
 };
 
 fn opts(threads: usize) -> Options {

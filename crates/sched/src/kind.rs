@@ -1,0 +1,152 @@
+//! What the scheduler needs of a kind of count, so that any kind runs
+//! through the same pool, stop, progress, memory budget and symmetric
+//! searches: a new kind implements [`Kind`] (and [`crate::Work`] for its
+//! pieces) in its own files and is counted by [`crate::count_task`]
+//! without an edit here. The built-in kinds are the variants of
+//! [`crate::Task`].
+
+use nqueens_kernel::Board;
+
+use crate::engine::{self, Work};
+use crate::{Error, Hooks, Layout, Options, Outcome};
+
+/// How a kind comes by the solutions its board's symmetries leave
+/// unchanged, for a unique count by Burnside's lemma.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetries {
+    /// The scheduler searches them beside the total (the n-queens count):
+    /// the solutions fixed by the half turn and by the quarter turn.
+    Searched,
+    /// Each piece classifies its own solutions (the variants): five
+    /// numbers a piece.
+    Classified,
+    /// None: the kind gives a total only (the puzzles).
+    Uncounted,
+}
+
+/// One kind of count.
+///
+/// A kind of its own, counted on two threads by the one engine (its
+/// pieces: the first-row columns, each counting its column's solutions
+/// with the kernel's bitmask search):
+///
+/// ```
+/// use nqueens_kernel::{search::{count_from, State}, Board};
+/// use nqueens_sched::{
+///     count_task, run_pieces, Error, Found, Hooks, Kind, Layout, NoProgress, Options, Outcome,
+///     Symmetries, Work,
+/// };
+///
+/// struct Columns(Board);
+/// impl Work for Columns {
+///     type Scratch = ();
+///     fn len(&self) -> usize { self.0.n() }
+///     fn piece_bytes(&self) -> u64 { 0 }
+///     fn count(&self, i: usize, _: &mut (), _: usize) -> Option<Found> {
+///         Some(count_from(self.0, State::empty().place(1 << i)).into())
+///     }
+/// }
+///
+/// struct ByColumn;
+/// impl Kind for ByColumn {
+///     fn work(&self) -> String { "by-column".into() }
+///     fn solver(&self) -> &'static str { "column-bitmask" }
+///     fn symmetries(&self) -> Symmetries { Symmetries::Uncounted }
+///     fn layout(&self, board: Board, _: &Options) -> Result<Option<Layout>, Error> {
+///         Ok(Some(Layout { depth: 1, subproblems: board.n(), prefix_nodes: 0 }))
+///     }
+///     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+///         run_pieces(&Columns(board), 1, opts, hooks)
+///     }
+/// }
+///
+/// let opts = Options { threads: 2, ..Options::sequential() };
+/// let board = Board::new(8).unwrap();
+/// let r = count_task(ByColumn, board, &opts, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!((r.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
+/// ```
+pub trait Kind: Sync {
+    /// The kind of work, as a checkpoint or a plan records it (`count`,
+    /// `torus`, `dominate`, ...).
+    fn work(&self) -> String;
+
+    /// The search that does the work, as a report names it.
+    fn solver(&self) -> &'static str;
+
+    /// Numbers recorded per piece: 2 (solutions and nodes), or 5 where
+    /// each piece classifies its solutions' symmetries.
+    fn width(&self) -> usize {
+        match self.symmetries() {
+            Symmetries::Classified => 5,
+            Symmetries::Searched | Symmetries::Uncounted => 2,
+        }
+    }
+
+    /// How the kind comes by its symmetric solutions.
+    fn symmetries(&self) -> Symmetries;
+
+    /// Refuses a board or options the kind cannot count, before any
+    /// thread starts (a board too large, a depth out of range).
+    fn check(&self, _board: Board, _opts: &Options) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Whether its search uses more than one thread (else it runs on one,
+    /// whatever `Options::threads` says).
+    fn uses_threads(&self) -> bool {
+        true
+    }
+
+    /// How it cuts `board` under `opts`: `None` for a search that does
+    /// not split (it cannot checkpoint or shard).
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error>;
+
+    /// Runs its search for the total over the current pool (or the
+    /// calling thread), its pieces reported to `hooks`.
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error>;
+}
+
+impl<K: Kind + ?Sized> Kind for &K {
+    fn work(&self) -> String {
+        (**self).work()
+    }
+    fn solver(&self) -> &'static str {
+        (**self).solver()
+    }
+    fn width(&self) -> usize {
+        (**self).width()
+    }
+    fn symmetries(&self) -> Symmetries {
+        (**self).symmetries()
+    }
+    fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
+        (**self).check(board, opts)
+    }
+    fn uses_threads(&self) -> bool {
+        (**self).uses_threads()
+    }
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
+        (**self).layout(board, opts)
+    }
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        (**self).total(board, opts, hooks)
+    }
+}
+
+/// Runs every piece of `work`, cut at `depth`, through the engine, on
+/// the current pool when `opts.threads > 1`: what a kind's
+/// [`Kind::total`] calls.
+pub fn run_pieces<W: Work>(
+    work: &W,
+    depth: usize,
+    opts: &Options,
+    hooks: &Hooks,
+) -> Result<Outcome, Error> {
+    Ok(Outcome {
+        total: engine::run(work, opts.threads > 1, opts.memory, hooks)?,
+        threads: opts.threads,
+        depth: Some(depth),
+        subproblems: Some(work.len()),
+        ..Outcome::default()
+    })
+}
