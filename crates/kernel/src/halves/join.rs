@@ -748,6 +748,35 @@ mod tests {
         }
     }
 
+    /// The AVX2 block, whichever list it transposes, against the pairs
+    /// counted one by one: shapes where the longer list fills its last
+    /// slice worse than the shorter (and so is looked up), and where not.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_block_counts_every_pair_whichever_list_it_transposes() {
+        if Isa::detect() != Isa::Avx2 {
+            return;
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut key = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state & (state >> 32) & (state >> 16)) as u32
+        };
+        let mut shapes = vec![(190, 300), (256, 257), (512, 40), (255, 513), (31, 700)];
+        shapes.extend((30..40).flat_map(|a| (250..270).step_by(3).map(move |b| (a, b))));
+        for (a, b) in shapes {
+            let x: Vec<u32> = (0..a).map(|_| key()).collect();
+            let y: Vec<u32> = (0..b).map(|_| key()).collect();
+            let expect = one_by_one(&x, &y);
+            // SAFETY: the CPU reports AVX2 (checked above).
+            #[allow(unsafe_code)]
+            let got = unsafe { (avx2::pack::block(&x, &y), avx2::pack::block(&y, &x)) };
+            assert_eq!(got, (expect, expect), "{a} x {b}");
+        }
+    }
+
     /// The sliced block against the pairs counted one by one: every
     /// length of the transposed list up to three slices and a few more
     /// (each remainder of a group of 32 keys and of a slice of 256),
