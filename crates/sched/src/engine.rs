@@ -51,7 +51,7 @@ pub trait Work: Sync {
 /// piece that needs more stops the run, the way [`crate::Stop`] does, and
 /// is reported as [`Error::OverBudget`]. The prefix nodes are added when
 /// the run covers every piece.
-pub(crate) fn run<W: Work>(
+pub(crate) fn count_pieces<W: Work>(
     work: &W,
     parallel: bool,
     memory: Option<u64>,

@@ -10,17 +10,17 @@ use nqueens_kernel::Board;
 use crate::engine::{self, Work};
 use crate::{Error, Hooks, Layout, Options, Outcome};
 
-/// How a kind comes by the solutions its board's symmetries leave
-/// unchanged, for a unique count by Burnside's lemma.
+/// How a kind finds its unique count (solutions up to the board's 8
+/// symmetries, by Burnside's lemma).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Symmetries {
+pub enum UniqueBy {
     /// The scheduler searches them beside the total (the n-queens count):
     /// the solutions fixed by the half turn and by the quarter turn.
     Searched,
     /// Each piece classifies its own solutions (the variants): five
     /// numbers a piece.
     Classified,
-    /// None: the kind gives a total only (the puzzles).
+    /// Not at all: the kind gives a total only (the puzzles).
     Uncounted,
 }
 
@@ -34,7 +34,7 @@ pub enum Symmetries {
 /// use nqueens_kernel::{search::{count_from, State}, Board};
 /// use nqueens_sched::{
 ///     count_task, run_pieces, Error, Found, Hooks, Kind, Layout, NoProgress, Options, Outcome,
-///     Symmetries, Work,
+///     UniqueBy, Work,
 /// };
 ///
 /// struct Columns(Board);
@@ -51,7 +51,7 @@ pub enum Symmetries {
 /// impl Kind for ByColumn {
 ///     fn work(&self) -> String { "by-column".into() }
 ///     fn solver(&self) -> &'static str { "column-bitmask" }
-///     fn symmetries(&self) -> Symmetries { Symmetries::Uncounted }
+///     fn unique_by(&self) -> UniqueBy { UniqueBy::Uncounted }
 ///     fn layout(&self, board: Board, _: &Options) -> Result<Option<Layout>, Error> {
 ///         Ok(Some(Layout { depth: 1, subproblems: board.n(), prefix_nodes: 0 }))
 ///     }
@@ -76,14 +76,14 @@ pub trait Kind: Sync {
     /// Numbers recorded per piece: 2 (solutions and nodes), or 5 where
     /// each piece classifies its solutions' symmetries.
     fn width(&self) -> usize {
-        match self.symmetries() {
-            Symmetries::Classified => 5,
-            Symmetries::Searched | Symmetries::Uncounted => 2,
+        match self.unique_by() {
+            UniqueBy::Classified => 5,
+            UniqueBy::Searched | UniqueBy::Uncounted => 2,
         }
     }
 
-    /// How the kind comes by its symmetric solutions.
-    fn symmetries(&self) -> Symmetries;
+    /// How the kind finds its unique count.
+    fn unique_by(&self) -> UniqueBy;
 
     /// Refuses a board or options the kind cannot count, before any
     /// thread starts (a board too large, a depth out of range).
@@ -116,8 +116,8 @@ impl<K: Kind + ?Sized> Kind for &K {
     fn width(&self) -> usize {
         (**self).width()
     }
-    fn symmetries(&self) -> Symmetries {
-        (**self).symmetries()
+    fn unique_by(&self) -> UniqueBy {
+        (**self).unique_by()
     }
     fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
         (**self).check(board, opts)
@@ -143,7 +143,7 @@ pub fn run_pieces<W: Work>(
     hooks: &Hooks,
 ) -> Result<Outcome, Error> {
     Ok(Outcome {
-        total: engine::run(work, opts.threads > 1, opts.memory, hooks)?,
+        total: engine::count_pieces(work, opts.threads > 1, opts.memory, hooks)?,
         threads: opts.threads,
         depth: Some(depth),
         subproblems: Some(work.len()),

@@ -50,6 +50,7 @@
 mod clock;
 mod engine;
 mod error;
+mod found;
 mod kind;
 mod pool;
 mod record;
@@ -57,7 +58,6 @@ mod report;
 mod roles;
 mod sample;
 pub mod solvers;
-mod tally;
 mod work;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,13 +75,13 @@ use serde::{Deserialize, Serialize};
 pub use clock::{Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
-pub use kind::{run_pieces, Kind, Symmetries};
+pub use found::{Found, Total};
+pub use kind::{run_pieces, Kind, UniqueBy};
 pub use record::{Run, Value};
 pub use report::{consistent, summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{estimate, Design, Estimate, Interval, Sampling, Size};
 pub use solvers::Solver;
-pub use tally::{Found, Total};
 pub use work::split::default_depth;
 pub use work::Task;
 
@@ -318,14 +318,14 @@ pub fn count_task(
         failed.store(outcome.is_err(), Ordering::Relaxed);
         outcome
     };
-    let (outcome, searches) = pool::run_on(threads, || match task.symmetries() {
-        Symmetries::Classified => (total(), Some((Symmetry::Classified, 0.0))),
-        Symmetries::Uncounted => (total(), Some((Symmetry::Uncounted, 0.0))),
-        Symmetries::Searched if threads == 1 => match total() {
+    let (outcome, searches) = pool::run_on(threads, || match task.unique_by() {
+        UniqueBy::Classified => (total(), Some((Symmetry::Classified, 0.0))),
+        UniqueBy::Uncounted => (total(), Some((Symmetry::Uncounted, 0.0))),
+        UniqueBy::Searched if threads == 1 => match total() {
             Ok(outcome) => (Ok(outcome), searched()),
             failed => (failed, None),
         },
-        Symmetries::Searched => rayon::join(total, searched),
+        UniqueBy::Searched => rayon::join(total, searched),
     })?;
     let outcome = outcome?;
     // The total is whole, the searches were stopped: an interruption.

@@ -121,11 +121,11 @@ impl Programs {
         let limit = Duration::from_secs_f64(opts.max_seconds);
         let trouble = (|| {
             if previous.is_none_or(|p| p < self.warm_up_below) {
-                let warm = process::run(&argv, limit).map_err(fault)?;
+                let warm = process::run_bounded(&argv, limit).map_err(fault)?;
                 read_count(&warm, opts)?;
             }
             for run in 1..=opts.repeat {
-                let done = process::run(&argv, limit).map_err(fault)?;
+                let done = process::run_bounded(&argv, limit).map_err(fault)?;
                 let count = read_count(&done, opts)?;
                 let (wall, cpu) = (done.wall.as_secs_f64(), done.usage.cpu.as_secs_f64());
                 let rss = done.usage.max_rss_kib;

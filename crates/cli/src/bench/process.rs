@@ -88,7 +88,7 @@ fn signal_name(sig: i32) -> Option<&'static str> {
 }
 
 /// Runs `argv` once, for at most `limit`.
-pub fn run(argv: &[String], limit: Duration) -> Result<Finished, Failure> {
+pub fn run_bounded(argv: &[String], limit: Duration) -> Result<Finished, Failure> {
     let mut command = Command::new(&argv[0]);
     command
         .args(&argv[1..])

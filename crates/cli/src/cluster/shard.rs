@@ -72,7 +72,7 @@ pub fn run_shard(a: RunShard) -> Result<ExitCode> {
             a: &a,
             in_flight: &in_flight,
         };
-        shard.run()?;
+        shard.count_locked()?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -86,7 +86,9 @@ struct Shard<'a> {
 }
 
 impl Shard<'_> {
-    fn run(&self) -> Result<()> {
+    /// Counts the shard under its lock file: a rerun waits for a live run of
+    /// the same shard, then keeps the result that run wrote.
+    fn count_locked(&self) -> Result<()> {
         let (a, i) = (self.a, self.range.shard);
         // One run of a shard at a time: a rerun (a requeue, a retry after a
         // crashed driver whose shards live on) waits for the live one, then

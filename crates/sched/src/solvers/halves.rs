@@ -46,7 +46,7 @@ impl Solver for Halves {
         true
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-        split::run(
+        split::count_split(
             board,
             &Halves::options(board, opts),
             hooks,

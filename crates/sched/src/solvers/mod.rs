@@ -56,7 +56,7 @@ macro_rules! splitting_solver {
                 opts: &$crate::Options,
                 hooks: &$crate::Hooks,
             ) -> Result<$crate::Outcome, $crate::Error> {
-                $crate::work::split::run(board, opts, hooks, <$split>::within)
+                $crate::work::split::count_split(board, opts, hooks, <$split>::within)
             }
         }
     };

@@ -12,7 +12,7 @@ use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 
 use crate::{
-    run_pieces, solvers, Error, Hooks, Kind, Layout, Options, Outcome, Solver, Symmetries, Work,
+    run_pieces, solvers, Error, Hooks, Kind, Layout, Options, Outcome, Solver, UniqueBy, Work,
 };
 
 /// One kind of work, with what it needs besides the board.
@@ -123,11 +123,11 @@ impl Kind for Task<'_> {
         }
     }
 
-    fn symmetries(&self) -> Symmetries {
+    fn unique_by(&self) -> UniqueBy {
         match self {
-            Task::Solver(_) => Symmetries::Searched,
-            Task::Variant(_) => Symmetries::Classified,
-            Task::Dominate | Task::Pawns { .. } => Symmetries::Uncounted,
+            Task::Solver(_) => UniqueBy::Searched,
+            Task::Variant(_) => UniqueBy::Classified,
+            Task::Dominate | Task::Pawns { .. } => UniqueBy::Uncounted,
         }
     }
 

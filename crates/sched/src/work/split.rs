@@ -131,14 +131,14 @@ pub(crate) fn layout<P: Part>(
 /// Runs a splitting solver: the split at the requested depth (or the
 /// default one), counted by the engine, sequentially on one thread. A run
 /// of one shard (`hooks.select`) holds only that shard's subproblems.
-pub(crate) fn run<P: Part>(
+pub(crate) fn count_split<P: Part>(
     board: Board,
     opts: &Options,
     hooks: &Hooks,
     make: impl Fn(Board, usize, Window) -> Result<Partition<P>, nqueens_kernel::Error>,
 ) -> Result<Outcome, Error> {
     let split = split_for(board, opts, hooks.select.clone(), make)?;
-    let total = engine::run(&Subproblems(&split), opts.threads > 1, opts.memory, hooks)?;
+    let total = engine::count_pieces(&Subproblems(&split), opts.threads > 1, opts.memory, hooks)?;
     Ok(Outcome {
         total,
         threads: opts.threads,
