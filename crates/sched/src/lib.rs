@@ -80,7 +80,7 @@ pub use kind::{run_pieces, Kind, UniqueBy};
 pub use record::{Run, Value};
 pub use report::{consistent, summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
-pub use sample::{estimate, Design, Estimate, Interval, Sampling, Size};
+pub use sample::{estimate, estimate_with, Design, Estimate, Interval, Plan, Sampling, Size};
 pub use solvers::Solver;
 pub use work::split::default_depth;
 pub use work::Task;

@@ -86,6 +86,17 @@ impl Estimate {
         let (design, strata) = match self.design {
             Design::Exact => ("exact", None),
             Design::Stratified { strata } => ("stratified", Some(strata)),
+            Design::Thinned { strata, .. } => ("thinned", Some(strata)),
+        };
+        let (thin_keys, whole_every, whole_samples) = match self.design {
+            Design::Thinned {
+                keys,
+                whole_every,
+                whole,
+                ..
+            } => (Some(keys), Some(whole_every), Some(whole)),
+            Design::Stratified { .. } => (None, None, Some(self.samples)),
+            Design::Exact => (None, None, Some(self.samples)),
         };
         let whole = |x: f64| Value::Int(x.max(0.0).round() as u128);
         let (total, unique) = match self.exact {
@@ -136,6 +147,15 @@ impl Estimate {
                     .then_some(self.degrees_of_freedom)
                     .into(),
             ),
+            (
+                "cpu_degrees_of_freedom",
+                (self.cpu_degrees_of_freedom > 0)
+                    .then_some(self.cpu_degrees_of_freedom)
+                    .into(),
+            ),
+            ("thin_keys", thin_keys.into()),
+            ("whole_every", whole_every.into()),
+            ("whole_samples", whole_samples.into()),
             ("fixed_180", self.fixed_180.into()),
             ("fixed_90", self.fixed_90.into()),
             ("split_cpu_seconds", self.split_cpu_seconds.into()),
@@ -155,6 +175,9 @@ impl Estimate {
             Design::Exact => "every subproblem counted: the exact count",
             Design::Stratified { .. } => {
                 "95 % intervals from a stratified random sample of the subproblems"
+            }
+            Design::Thinned { .. } => {
+                "95 % intervals from a stratified random sample of the subproblems, each joined on a random share of its longer key list (a random share joined whole, timed)"
             }
         };
         let stop = if self.stopped {

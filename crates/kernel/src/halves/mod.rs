@@ -45,6 +45,7 @@ mod merge;
 mod probe;
 mod rows;
 mod side;
+mod thin;
 mod unreduced;
 
 use crate::ledger::{Ledger, OverCap};
@@ -57,6 +58,7 @@ pub use rows::RowSet;
 use side::{Listed, Part, QuarterScratch, Side};
 
 pub use rows::HalfSplit;
+pub use thin::Listing;
 
 impl RowSet {
     /// Its solutions times its orbit's size, and the queens placed while

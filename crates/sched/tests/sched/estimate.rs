@@ -1,12 +1,14 @@
 //! `estimate`'s intervals held to the published counts: over 20 seeds at
 //! n = 16, 17 and 18 the 95 % interval of the total (and so of the unique
 //! count, the same interval shifted) covers OEIS A000170 / A002562 in at
-//! least 18. The tables check the estimates; they never make them.
+//! least 18, for each design (the stratified one, the thinned one with its
+//! lists thinned to 64 keys, as short as n = 16's lists make it thin, and
+//! the default). The tables check the estimates; they never make them.
 
 use std::time::Instant;
 
 use nqueens_kernel::{oeis, Board};
-use nqueens_sched::{estimate, Design, NoProgress, Sampling, Size, WallClock};
+use nqueens_sched::{estimate, estimate_with, Design, NoProgress, Plan, Sampling, Size, WallClock};
 
 const SEEDS: u64 = 20;
 
@@ -33,15 +35,35 @@ fn sample(
 }
 const SAMPLES: u64 = 400;
 
-#[test]
-fn the_intervals_cover_the_published_counts() {
+/// Over [`SEEDS`] seeds at n = 16, 17 and 18, `plan`'s intervals of
+/// [`SAMPLES`] row sets cover the published counts in at least 18.
+fn covers(plan: Plan) {
     for n in [16, 17, 18] {
         let board = Board::new(n).unwrap();
         let (total, unique) = oeis::known(n).unwrap();
-        let (mut covered, mut width) = (0, 0.0);
+        let (mut covered, mut width, mut whole) = (0, 0.0, 0);
         for seed in 0..SEEDS {
-            let e = sample(board, Size::Samples(SAMPLES), seed, 2, &NoProgress).unwrap();
-            assert!(matches!(e.design, Design::Stratified { .. }));
+            let sampling = Sampling {
+                size: Size::Samples(SAMPLES),
+                seed,
+                threads: 2,
+            };
+            let clock = WallClock(Instant::now());
+            let e =
+                estimate_with(board, &sampling, plan, &clock, &NoProgress, &NoProgress).unwrap();
+            match (plan, e.design) {
+                (Plan::Stratified, Design::Stratified { .. }) => whole += e.samples,
+                (
+                    Plan::Thinned { keys },
+                    Design::Thinned {
+                        keys: k, whole: w, ..
+                    },
+                ) => {
+                    assert_eq!(keys, k);
+                    whole += w;
+                }
+                _ => panic!("{plan:?} made {:?}", e.design),
+            }
             assert_eq!(e.samples, SAMPLES);
             let t = total as f64;
             let u = unique as f64;
@@ -57,10 +79,29 @@ fn the_intervals_cover_the_published_counts() {
             100.0 * width
         );
         eprintln!(
-            "n = {n}: {covered} of {SEEDS} intervals cover {total}, mean relative half-width {:.1} % at {SAMPLES} samples",
+            "{plan:?}, n = {n}: {covered} of {SEEDS} intervals cover {total}, mean relative half-width {:.1} % at {SAMPLES} samples ({whole} joined whole)",
             100.0 * width
         );
     }
+}
+
+#[test]
+fn the_stratified_intervals_cover_the_published_counts() {
+    covers(Plan::Stratified);
+}
+
+/// Thinned to 64 keys, most row sets at n = 16 to 18 are joined on an
+/// eighth to a thirtieth of their longer list.
+#[test]
+fn the_thinned_intervals_cover_the_published_counts() {
+    covers(Plan::Thinned { keys: 64 });
+}
+
+/// The default (thinned to 4096 keys: at n = 16 to 18 every list is
+/// shorter, so each row set is joined whole).
+#[test]
+fn the_default_intervals_cover_the_published_counts() {
+    covers(Plan::default());
 }
 
 #[test]

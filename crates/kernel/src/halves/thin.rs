@@ -1,0 +1,144 @@
+//! A row set's count in two steps, for a sample that joins only part of
+//! it: list both sides ([`RowSet::list_in`], the key counts known before
+//! any join), then join every `every`-th key of the longer list with the
+//! whole other list ([`RowSet::join_listed`]). With a random offset each
+//! key of the longer list is joined with probability `1 / every`, so
+//! `every` times the pairs found is an unbiased estimate of the row set's
+//! solutions; `every = 1` is the count itself, the same lists joined the
+//! same way as [`RowSet::count_in`] joins them.
+
+use super::join::disjoint_pairs;
+use super::side::Part;
+use super::{HalfScratch, RowSet};
+use crate::Board;
+
+/// What [`RowSet::list_in`] listed: the keys of each side and the queens
+/// placed listing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// Keys of the left side.
+    pub left: u64,
+    /// Keys of the right side.
+    pub right: u64,
+    /// Queens placed listing both sides (the count's nodes).
+    pub nodes: u64,
+}
+
+impl RowSet {
+    /// Lists both sides' keys into `scratch` (whole, without a cap) and
+    /// says how many each has; [`RowSet::join_listed`] joins them.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, HalfSplit}, Board};
+    /// let board = Board::new(12).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let split = HalfSplit::new(board, 6).unwrap();
+    /// for s in split.subproblems() {
+    ///     let listing = s.list_in(board, &mut scratch);
+    ///     let pairs = s.join_listed(board, &mut scratch, &listing, 1, 0);
+    ///     assert_eq!(pairs, s.count(board).solutions);
+    /// }
+    /// ```
+    pub fn list_in(&self, board: Board, scratch: &mut HalfScratch) -> Listing {
+        let (side, (rows, lo)) = self.sides(board);
+        let HalfScratch {
+            left,
+            right,
+            quarters,
+            ledger,
+            ..
+        } = scratch;
+        ledger.cap = usize::MAX;
+        let (n, a) = (side.n(), usize::from(self.left));
+        let mut nodes = 0;
+        let whole = Part {
+            from: 0,
+            most: usize::MAX,
+        };
+        let l = side
+            .list_joined(
+                self.rows, 0, a, whole, left, quarters, ledger, 0, &mut nodes,
+            )
+            .expect("no cap");
+        let r = side
+            .list_joined(rows, lo, n, whole, right, quarters, ledger, 1, &mut nodes)
+            .expect("no cap");
+        Listing {
+            left: l.len as u64,
+            right: r.len as u64,
+            nodes: nodes + u64::from(self.middle.is_some()),
+        }
+    }
+
+    /// The disjoint pairs of every `every`-th key of the longer list
+    /// (from key `offset`, which must be below `every`; the left list when
+    /// both are as long) and the whole other list, as [`RowSet::list_in`]
+    /// left them in `scratch` for this row set, times its weight. With
+    /// `every = 1`, its solutions. The lists are only reordered: a thinned
+    /// join may be followed by another, or by the whole join.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board};
+    /// let board = Board::new(16).unwrap();
+    /// let s = RowSet::unreduced(board, 8, 5000).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let every = 4;
+    /// let listing = s.list_in(board, &mut scratch);
+    /// let thinned: u64 = (0..every)
+    ///     .map(|offset| s.join_listed(board, &mut scratch, &listing, every, offset))
+    ///     .sum();
+    /// let whole = s.join_listed(board, &mut scratch, &listing, 1, 0);
+    /// assert_eq!((thinned, whole), (s.count(board).solutions, s.count(board).solutions));
+    /// ```
+    pub fn join_listed(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        listing: &Listing,
+        every: u64,
+        offset: u64,
+    ) -> u64 {
+        assert!(every >= 1 && offset < every, "offset {offset} of {every}");
+        let (side, _) = self.sides(board);
+        let HalfScratch {
+            left,
+            right,
+            join,
+            ledger,
+            ..
+        } = scratch;
+        let (l, r) = (listing.left as usize, listing.right as usize);
+        let (long, long_len, short, short_len) = if l >= r {
+            (left, l, right, r)
+        } else {
+            (right, r, left, l)
+        };
+        ledger.cap = usize::MAX;
+        let bits = side.key_bits();
+        let pairs = if every == 1 {
+            join.reserve(long_len.max(short_len), ledger)
+                .expect("no cap");
+            disjoint_pairs(
+                &mut long[..long_len],
+                &mut short[..short_len],
+                bits,
+                join,
+                ledger,
+            )
+        } else {
+            // The kept keys copied out: the lists stay whole (only the
+            // shorter one reordered), to be joined again.
+            let mut kept: Vec<u64> = long[..long_len]
+                .iter()
+                .skip(offset as usize)
+                .step_by(every as usize)
+                .copied()
+                .collect();
+            join.reserve(kept.len().max(short_len), ledger)
+                .expect("no cap");
+            disjoint_pairs(&mut kept, &mut short[..short_len], bits, join, ledger)
+        }
+        .expect("no cap");
+        pairs * u64::from(self.weight)
+    }
+}
