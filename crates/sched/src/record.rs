@@ -177,7 +177,7 @@ impl Estimate {
                 "95 % intervals from a stratified random sample of the subproblems"
             }
             Design::Thinned { .. } => {
-                "95 % intervals from a stratified random sample of the subproblems, each joined on a random share of its longer key list (a random share joined whole, timed)"
+                "95 % intervals from a stratified random sample of the subproblems, each with more than thin_keys keys a side joined on a random share of its longer key list (1 in whole_every joined whole and timed)"
             }
         };
         let stop = if self.stopped {

@@ -329,6 +329,9 @@ pub fn estimate_with(
                     } else {
                         let offset = pick.salt % every;
                         let pairs = set.join_listed(board, scratch, &listing, every, offset);
+                        // The lists, and any buffers kept from a whole
+                        // join: a lower bound of what joining it whole holds.
+                        peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
                         (pairs * every, 0.0)
                     };
                     let tally = Tally {

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use nqueens_sched::{estimate, Run, Stop, ThreadCpu};
+use nqueens_sched::{estimate_with, Run, Stop, ThreadCpu};
 
 use crate::export::{self, Format, Record};
 use crate::request::Estimate;
@@ -61,9 +61,10 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
     })?;
     let bar = Bar::new(format!("estimate {}", req.board.n()));
     let start = Instant::now();
-    let result = estimate(
+    let result = estimate_with(
         req.board,
         &req.sampling,
+        req.plan,
         &ThreadCpu,
         &bar,
         &Interrupt(Arc::clone(&flag)),

@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{solvers, Sampling, Size};
+use nqueens_sched::{solvers, Plan, Sampling, Size};
 
 use super::number;
 use super::run::MAX_THREADS;
@@ -18,6 +18,8 @@ const MOST_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 pub struct Estimate {
     pub board: Board,
     pub sampling: Sampling,
+    /// The design.
+    pub plan: Plan,
     /// Cores of the predicted run.
     pub cores: usize,
     pub format: CountFormat,
@@ -56,8 +58,13 @@ impl TryFrom<EstimateArgs> for Estimate {
             None => threads,
             Some(c) => number::size(c, "--cores", 1..=1 << 24, "")?,
         };
+        let plan = match a.design.as_deref() {
+            Some("stratified") => Plan::Stratified,
+            _ => Plan::default(),
+        };
         Ok(Estimate {
             board,
+            plan,
             sampling: Sampling {
                 size,
                 seed,

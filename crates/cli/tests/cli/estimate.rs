@@ -44,7 +44,7 @@ fn the_record_holds_consistent_intervals() {
         (v["n"].as_u64(), v["samples"].as_u64()),
         (Some(14), Some(200))
     );
-    assert_eq!(v["design"], "stratified");
+    assert_eq!(v["design"], "thinned");
     assert_eq!(v["seed"], 7);
     assert_eq!(v["cores"], 2);
     for what in ["total", "unique"] {
@@ -58,6 +58,48 @@ fn the_record_holds_consistent_intervals() {
         assert!(0.0 <= lo && lo <= e && e <= hi, "{what}: {v}");
     }
     assert!(v["peak_memory_bytes"].as_u64().unwrap() > 0);
+}
+
+/// `--design stratified` counts each sampled row set whole; the default
+/// (thinned) joins the longer list's keys thinned, here where n = 20's
+/// lists pass 4096 keys, and times a share joined whole.
+#[test]
+fn the_designs_are_named_in_the_record() {
+    let run = |design: &str| {
+        json(&[
+            "estimate",
+            "20",
+            "--samples",
+            "64",
+            "--seed",
+            "5",
+            "--design",
+            design,
+        ])
+    };
+    let (s, t) = (run("stratified"), run("thinned"));
+    assert_eq!(
+        (&s["design"], &t["design"]),
+        (&"stratified".into(), &"thinned".into())
+    );
+    assert_eq!(s["whole_samples"], 64);
+    assert!(
+        s["thin_keys"].is_null() && s["whole_every"].is_null(),
+        "{s}"
+    );
+    assert_eq!(
+        (t["thin_keys"].as_u64(), t["whole_every"].as_u64()),
+        (Some(4096), Some(2))
+    );
+    let whole = t["whole_samples"].as_u64().unwrap();
+    assert!(whole > 0 && whole < 64, "{t}");
+    for v in [&s, &t] {
+        let [e, lo, hi] =
+            ["estimate", "low", "high"].map(|end| v[format!("total_{end}")].as_u64().unwrap());
+        assert!(lo <= e && e <= hi, "{v}");
+        assert!(v["cpu_degrees_of_freedom"].as_u64().unwrap() > 0, "{v}");
+    }
+    assert_usage_error(&["estimate", "12", "--design", "pps"], "pps");
 }
 
 #[test]

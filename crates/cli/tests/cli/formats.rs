@@ -404,7 +404,7 @@ fn estimate_in_every_format() {
     let r = &v[0];
     assert_eq!(
         (&r["design"], &r["samples"]),
-        (&"stratified".into(), &40.into())
+        (&"thinned".into(), &40.into())
     );
     let (low, high) = (
         r["total_low"].as_u64().unwrap(),
