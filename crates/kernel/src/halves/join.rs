@@ -821,6 +821,17 @@ mod tests {
                 let got = unsafe { avx2::pack::sliced(&x, &y) };
                 assert_eq!(got, expect, "{a} x {b}, {width} bits");
                 checked += 1;
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    // On the live bits only (packed by `pext`), and on
+                    // more bits than are live.
+                    let or = |keys: &[u32]| keys.iter().fold(0, |a, &k| a | k);
+                    for live in [or(&x) & or(&y), or(&x), u32::MAX] {
+                        // SAFETY: the CPU reports AVX2 and BMI2.
+                        #[allow(unsafe_code)]
+                        let got = unsafe { avx2::pack::sliced_live_any(&x, &y, live) };
+                        assert_eq!(got, expect, "{a} x {b}, {width} bits, live {live:x}");
+                    }
+                }
             }
         }
         assert_eq!(checked, 5 * 804);

@@ -74,13 +74,62 @@ pub(super) mod pack {
             // two of the longer by 190).
             let cost =
                 |t: usize, l: usize| t.div_ceil(32) * 116 + t.div_ceil(SLICE) * (300 + 33 * l);
-            if cost(short.len(), long.len()) < cost(long.len(), short.len()) {
-                sliced(long, short)
-            } else {
-                sliced(short, long)
+            let (looked_up, transposed) =
+                if cost(short.len(), long.len()) < cost(long.len(), short.len()) {
+                    (long, short)
+                } else {
+                    (short, long)
+                };
+            if fast_pext() {
+                let or = |keys: &[u32]| keys.iter().fold(0, |a, &k| a | k);
+                // SAFETY: `fast_pext` reports BMI2.
+                return unsafe { sliced_live_any(looked_up, transposed, or(x) & or(y)) };
             }
+            sliced(looked_up, transposed)
         } else {
             quads(short, long)
+        }
+    }
+
+    /// Whether `pext` is fast on this CPU: it has BMI2 and is not an AMD
+    /// CPU before Zen 3 (family 0x19), where `pext` is microcoded (tens
+    /// to hundreds of cycles). Asked once.
+    pub(in crate::halves::join) fn fast_pext() -> bool {
+        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *FAST.get_or_init(|| {
+            if !std::arch::is_x86_feature_detected!("bmi2") {
+                return false;
+            }
+            // Every x86-64 CPU has `cpuid` and its leaves 0 and 1.
+            let (vendor, version) = (__cpuid(0), __cpuid(1));
+            // "AuthenticAMD".
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let base = (version.eax >> 8) & 0xf;
+            let family = base
+                + if base == 0xf {
+                    (version.eax >> 20) & 0xff
+                } else {
+                    0
+                };
+            !amd || family >= 0x19
+        })
+    }
+
+    /// [`sliced_live`] with as many nibbles as `live` needs; every pair
+    /// is disjoint when no bit is live.
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    pub(in crate::halves::join) fn sliced_live_any(x: &[u32], y: &[u32], live: u32) -> u64 {
+        match live.count_ones().div_ceil(4) {
+            0 => (x.len() * y.len()) as u64,
+            1 => sliced_live::<1>(x, y, live),
+            2 => sliced_live::<2>(x, y, live),
+            3 => sliced_live::<3>(x, y, live),
+            4 => sliced_live::<4>(x, y, live),
+            5 => sliced_live::<5>(x, y, live),
+            6 => sliced_live::<6>(x, y, live),
+            7 => sliced_live::<7>(x, y, live),
+            _ => sliced_live::<8>(x, y, live),
         }
     }
 
@@ -104,6 +153,51 @@ pub(super) mod pack {
     #[target_feature(enable = "avx2,popcnt")]
     pub(in crate::halves::join) fn sliced(x: &[u32], y: &[u32]) -> u64 {
         let zeros_in_x = x.iter().filter(|&&k| k == 0).count() as u64;
+        // SAFETY: this function runs with AVX2 and popcnt.
+        unsafe { sliced_with::<8>(x, y, zeros_in_x, &std::array::from_fn(|b| b), |k| k) }
+    }
+
+    /// [`sliced`] on the bits some key of each list holds only (`live`,
+    /// from the block's lists), packed by `pext` into the low bits of each
+    /// key of `x` as it is looked up: `NIBBLES` lookups a key instead of
+    /// eight (at n = 22, 23 of 32 bits are live at a block, weighted by
+    /// its pairs). For CPUs whose `pext` is fast (see [`fast_pext`]).
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    pub(in crate::halves::join) fn sliced_live<const NIBBLES: usize>(
+        x: &[u32],
+        y: &[u32],
+        live: u32,
+    ) -> u64 {
+        let zeros_in_x = x.iter().filter(|&&k| k & live == 0).count() as u64;
+        // The row of each packed bit: the live bits in order, then (past
+        // the last, never looked up) the first again.
+        let mut rows = [live.trailing_zeros() as usize; 32];
+        let mut rest = live;
+        for r in rows.iter_mut().take(live.count_ones() as usize) {
+            *r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+        }
+        // SAFETY: this function runs with AVX2, popcnt and BMI2.
+        unsafe { sliced_with::<NIBBLES>(x, y, zeros_in_x, &rows, |k| _pext_u32(k, live)) }
+    }
+
+    /// The sliced count, `NIBBLES` table lookups a key of `x`, each key
+    /// made by `key` first: the table of nibble `j` holds the unions of
+    /// the rows `row[4 j..4 j + 4]`. `zeros_in_x`: the keys of `x` that
+    /// `key` makes 0 (their lookups miss the slots past the end of `y`).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2 and popcnt (it is inlined into functions
+    /// compiled for them).
+    #[inline(always)]
+    unsafe fn sliced_with<const NIBBLES: usize>(
+        x: &[u32],
+        y: &[u32],
+        zeros_in_x: u64,
+        row_of: &[usize; 32],
+        key: impl Fn(u32) -> u32,
+    ) -> u64 {
         let mut rows = [[u32::MAX; SLICE / 32]; 32];
         let mut total = 0u64;
         // Per lane: the first byte of each of its four keys, then the
@@ -154,12 +248,12 @@ pub(super) mod pack {
             let past = lanes_from(groups);
             // SAFETY: AVX2 is enabled; a row is 256 bits.
             let row = |b: usize| unsafe {
-                _mm256_or_si256(_mm256_loadu_si256(rows[b].as_ptr().cast()), past)
+                _mm256_or_si256(_mm256_loadu_si256(rows[row_of[b]].as_ptr().cast()), past)
             };
             // Every entry of the table is written (in place: built whole
             // and moved, it was copied at each slice) before any is read.
             let entries = table.as_mut_ptr().cast::<__m256i>();
-            for nibble in 0..8 {
+            for nibble in 0..NIBBLES {
                 let or = |a, b| _mm256_or_si256(a, b);
                 let r = [0, 1, 2, 3].map(|i| row(4 * nibble + i));
                 let zero = _mm256_setzero_si256();
@@ -176,8 +270,9 @@ pub(super) mod pack {
                     }
                 }
             }
-            // SAFETY: all 128 entries are written above.
-            let table = unsafe { table.assume_init_ref() };
+            // SAFETY: the entries of the first NIBBLES nibbles are written
+            // above, and only those are read.
+            let table = unsafe { &*table.as_ptr().cast::<[[__m256i; 16]; NIBBLES]>() };
             // The bits set in the ORs, counted a byte at a time (a table
             // of the nibbles' counts), summed in byte counters that are
             // added up before they can overflow (8 a key, 31 keys).
@@ -190,7 +285,7 @@ pub(super) mod pack {
             for run in x.chunks(31) {
                 let mut bytes = _mm256_setzero_si256();
                 for &k in run {
-                    let k = k as usize;
+                    let k = key(k) as usize;
                     let mut acc = table[0][k & 15];
                     for (nibble, t) in table.iter().enumerate().skip(1) {
                         acc = _mm256_or_si256(acc, t[(k >> (4 * nibble)) & 15]);
