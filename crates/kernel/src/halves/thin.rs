@@ -142,3 +142,33 @@ impl RowSet {
         pairs * u64::from(self.weight)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every offset's thinned join together is the whole join: each key of
+    /// the longer list is joined under exactly one offset (so a random
+    /// offset's estimate is unbiased), for lists of thousands of keys.
+    #[test]
+    fn the_offsets_together_join_every_key_once() {
+        let board = Board::new(19).unwrap();
+        let mut scratch = HalfScratch::default();
+        let len = RowSet::unreduced_len(board, 9).unwrap();
+        let mut longest = 0;
+        for rank in [0, len / 3, len / 2 + 7, len - 1] {
+            let s = RowSet::unreduced(board, 9, rank).unwrap();
+            let listing = s.list_in(board, &mut scratch);
+            longest = longest.max(listing.left.max(listing.right));
+            let whole = s.count(board).solutions;
+            for every in [2, 3, 7, 64] {
+                let thinned: u64 = (0..every)
+                    .map(|offset| s.join_listed(board, &mut scratch, &listing, every, offset))
+                    .sum();
+                assert_eq!(thinned, whole, "rank {rank}, every {every}");
+            }
+            assert_eq!(s.join_listed(board, &mut scratch, &listing, 1, 0), whole);
+        }
+        assert!(longest > 1000, "{longest}");
+    }
+}
