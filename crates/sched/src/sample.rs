@@ -68,8 +68,8 @@ pub enum Plan {
     /// Each sampled row set's sides listed, the longer list thinned to
     /// `keys` keys or a little more (every `k`-th from a random offset) and
     /// joined with the whole shorter one: an unbiased estimate of its
-    /// solutions at a fraction of the join's cost. A random sixteenth (or
-    /// more, for small samples) is also joined whole, which measures the
+    /// solutions at a fraction of the join's cost. A random sixteenth (more
+    /// among the first 120 drawn) is joined whole instead, which measures the
     /// CPU time the count would take; the others' CPU time is predicted
     /// from their key counts (a regression estimator on the two phases).
     Thinned {
@@ -109,7 +109,7 @@ pub enum Design {
         /// Keys the longer list keeps.
         keys: u64,
         /// A row set whose longer list has more keys is joined whole with
-        /// probability `1 / whole_every`.
+        /// probability `1 / whole_every` (more among the first 120 drawn).
         whole_every: u64,
         /// Sampled row sets joined whole (their CPU time measured): those
         /// drawn for it, and those too short to thin.
@@ -638,13 +638,19 @@ struct Draws {
     state: Mutex<DrawState>,
     limit: Option<u64>,
     /// Thinned design: a row set is joined whole with chance
-    /// `1 / whole_every` (0 for the stratified design: no such draw).
+    /// `1 / whole_every` once the ramp is past (0 for the stratified
+    /// design: no such draw).
     whole_every: u64,
 }
 
-/// A thinned design joins a row set whole with chance 1 in this many
-/// (more often for small samples: at least about 32 of them are).
+/// A thinned design joins a row set whole with chance 1 in this many,
+/// from the [`RAMP`] x 15th drawn on; before, more often: 1 in
+/// `1 + order / RAMP` (the first [`RAMP`] always), so that a small or
+/// stopped sample has row sets timed to predict the CPU from.
 const WHOLE_EVERY: u64 = 16;
+
+/// Draws a step of the ramp to [`WHOLE_EVERY`] lasts.
+const RAMP: u64 = 8;
 
 struct DrawState {
     rng: Rng,
@@ -677,10 +683,9 @@ impl Draws {
             .map(|i| i.reverse_bits() >> (64 - bits))
             .filter(|&h| h < strata)
             .collect();
-        let whole_every = match (plan, sampling.size) {
-            (Plan::Stratified, _) => 0,
-            (Plan::Thinned { .. }, Size::Samples(k)) => (k / 32).clamp(1, WHOLE_EVERY),
-            (Plan::Thinned { .. }, Size::Seconds(_)) => WHOLE_EVERY,
+        let whole_every = match plan {
+            Plan::Stratified => 0,
+            Plan::Thinned { .. } => WHOLE_EVERY,
         };
         Draws {
             bounds,
@@ -725,7 +730,8 @@ impl Draws {
             s.issued += 1;
             // The stratified design draws nothing more (the same seed
             // draws the same row sets as before the thinned one).
-            let (salt, whole) = match self.whole_every {
+            let every = self.whole_every.min(1 + order / RAMP);
+            let (salt, whole) = match every {
                 0 => (0, true),
                 w => (s.rng.next_u64(), s.rng.below(w) == 0),
             };
@@ -735,10 +741,7 @@ impl Draws {
                 rank,
                 salt,
                 whole,
-                p: match self.whole_every {
-                    0 => 1.0,
-                    w => 1.0 / w as f64,
-                },
+                p: 1.0 / every.max(1) as f64,
             });
         }
         None

@@ -89,7 +89,7 @@ fn the_designs_are_named_in_the_record() {
     );
     assert_eq!(
         (t["thin_keys"].as_u64(), t["whole_every"].as_u64()),
-        (Some(4096), Some(2))
+        (Some(4096), Some(16))
     );
     let whole = t["whole_samples"].as_u64().unwrap();
     assert!(whole > 0 && whole < 64, "{t}");
