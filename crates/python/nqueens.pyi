@@ -56,6 +56,10 @@ class EstimateResult:
     cores: int
     relative_half_width: float
     degrees_of_freedom: Optional[int]
+    cpu_degrees_of_freedom: Optional[int]
+    thin_keys: Optional[int]
+    whole_every: Optional[int]
+    whole_samples: Optional[int]
     fixed_180: int
     fixed_90: int
     split_cpu_seconds: float

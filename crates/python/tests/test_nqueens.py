@@ -155,7 +155,8 @@ ESTIMATE_KEYS = [
     "unique_low", "unique_high", "cpu_seconds_estimate", "cpu_seconds_low",
     "cpu_seconds_high", "wall_seconds_estimate", "wall_seconds_low",
     "wall_seconds_high", "cores", "relative_half_width",
-    "degrees_of_freedom", "fixed_180", "fixed_90", "split_cpu_seconds",
+    "degrees_of_freedom", "cpu_degrees_of_freedom", "thin_keys",
+    "whole_every", "whole_samples", "fixed_180", "fixed_90", "split_cpu_seconds",
     "symmetry_cpu_seconds", "peak_memory_bytes", "threads", "seed",
     "seconds", "stopped", "note",
 ]
@@ -166,7 +167,7 @@ def test_estimate_fields_and_interval():
     d = e.to_dict()
     assert list(d) == ESTIMATE_KEYS
     assert (e.n, e.samples, e.seed, e.threads, e.cores) == (16, 300, 3, 2, 4)
-    assert e.design == "stratified" and not e.stopped
+    assert e.design == "thinned" and not e.stopped
     assert e.total_low <= e.total_estimate <= e.total_high
     assert e.unique_low <= e.unique_estimate <= e.unique_high
     assert e.cpu_seconds_low <= e.cpu_seconds_estimate <= e.cpu_seconds_high
