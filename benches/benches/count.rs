@@ -14,7 +14,7 @@ use nqueens_kernel::{
     search::{count_from, State},
     Board, Tally,
 };
-use nqueens_sched::{count, solvers, NoProgress, Options};
+use nqueens_sched::{count, solvers, NoProgress, Options, Threads};
 
 fn expected(n: usize) -> u128 {
     oeis::TOTAL[n]
@@ -85,7 +85,7 @@ fn scheduler(c: &mut Criterion) {
                         solver,
                         board,
                         &Options {
-                            threads,
+                            threads: Threads::new(threads).unwrap(),
                             depth: None,
                             memory: None,
                         },

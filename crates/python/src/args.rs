@@ -7,14 +7,10 @@
 use std::ops::RangeInclusive;
 
 use nqueens_kernel::Board;
-use nqueens_sched::{solvers, Solver};
+use nqueens_sched::{solvers, Limit, Solver, Threads};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
-
-/// The most threads a count starts (the CLI's `MAX_THREADS`): far above
-/// any machine, low enough that a typo cannot exhaust the process table.
-pub const MAX_THREADS: usize = 1024;
 
 /// A `ValueError` with `message`.
 pub fn value_error(message: impl Into<String>) -> PyErr {
@@ -30,6 +26,24 @@ pub fn whole(
     range: RangeInclusive<u64>,
     owner: &str,
 ) -> PyResult<u64> {
+    let limit = Limit {
+        range,
+        owner: owner.into(),
+    };
+    typed(value, what, &limit, |v| {
+        limit.range.contains(&v).then_some(v)
+    })
+}
+
+/// `value` as what `make` builds of a whole number, which is the one check
+/// of it (`Threads::new`): an int it refuses has `limit`'s refusal, the
+/// command line's words with `what` for the flag.
+pub fn typed<T>(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    limit: &Limit,
+    make: impl FnOnce(u64) -> Option<T>,
+) -> PyResult<T> {
     if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be an int, not {}",
@@ -37,19 +51,11 @@ pub fn whole(
         )));
     }
     // Any int, however large, is quoted as typed: never wrapped or clamped.
-    match value.extract::<u64>() {
-        Ok(v) if range.contains(&v) => Ok(v),
-        _ => {
-            let (lo, hi) = (range.start(), range.end());
-            let shown = value.str()?;
-            if lo == hi {
-                return Err(value_error(format!(
-                    "{what} must be {lo}{owner}, not {shown}"
-                )));
-            }
-            Err(value_error(format!(
-                "{what} must be a whole number from {lo} to {hi}{owner}, not {shown}"
-            )))
+    match value.extract::<u64>().ok().and_then(make) {
+        Some(v) => Ok(v),
+        None => {
+            let shown = value.str()?.to_string();
+            Err(value_error(limit.refusal(what, &shown).to_string()))
         }
     }
 }
@@ -93,26 +99,21 @@ pub fn solver(name: &str) -> PyResult<&'static dyn Solver> {
     })
 }
 
-/// The names of the solvers `keep` keeps, for messages.
-pub fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
-    let kept: Vec<&str> = solvers::all()
-        .iter()
-        .filter(|s| keep(**s))
-        .map(|s| s.name())
-        .collect();
-    kept.join(", ")
-}
+/// The names of the solvers a filter keeps, for messages.
+pub use nqueens_sched::solvers::names;
 
 /// The thread count: `threads` checked, or every core the OS gives this
 /// process when `None` (one for a solver that does not use threads).
 /// `single` says why the work runs on one thread, when it does.
-pub fn threads(value: Option<&Bound<'_, PyAny>>, single: Option<String>) -> PyResult<usize> {
+pub fn threads(value: Option<&Bound<'_, PyAny>>, single: Option<String>) -> PyResult<Threads> {
     let threads = match value.filter(|v| !v.is_none()) {
-        None if single.is_some() => 1,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(t) => size(t, "threads", 1..=MAX_THREADS, "")?,
+        None if single.is_some() => Threads::ONE,
+        None => Threads::available(),
+        Some(t) => typed(t, "threads", &Threads::limit(), |t| {
+            usize::try_from(t).ok().and_then(Threads::new)
+        })?,
     };
-    if let (Some(why), true) = (single, threads > 1) {
+    if let (Some(why), true) = (single, threads > Threads::ONE) {
         return Err(value_error(format!(
             "threads {threads} does not apply: {why}"
         )));

@@ -5,11 +5,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens_sched::{estimate as sample, solvers, Run, Sampling, Size, ThreadCpu, Value};
+use nqueens_sched::{
+    estimate as sample, fresh_seed, solvers, Run, Sampling, Size, ThreadCpu, Value,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{self, value_error, MAX_THREADS};
+use crate::args::{self, value_error};
 use crate::interrupt::{run_interruptible, StopFlag};
 
 /// Subproblems sampled when neither `samples` nor `seconds` is given (the
@@ -74,21 +76,18 @@ impl EstimateResult {
     }
 
     fn __repr__(&self) -> String {
-        let shown = [
-            "n",
-            "samples",
-            "subproblems",
-            "total_estimate",
-            "total_low",
-            "total_high",
-            "cpu_seconds_estimate",
-            "design",
-            "seed",
-        ];
+        // The count's interval and what it came from, in the record's order.
+        let shown = |key: &str| {
+            key.starts_with("total_")
+                || matches!(
+                    key,
+                    "n" | "samples" | "subproblems" | "cpu_seconds_estimate" | "design" | "seed"
+                )
+        };
         let fields: Vec<String> = self
             .record
             .iter()
-            .filter(|(key, _)| shown.contains(key))
+            .filter(|(key, _)| shown(key))
             .map(|(key, v)| match v {
                 Value::Int(i) => format!("{key}={i}"),
                 Value::Float(x) => format!("{key}={x:.1}"),
@@ -99,16 +98,6 @@ impl EstimateResult {
             .collect();
         format!("EstimateResult({})", fields.join(", "))
     }
-}
-
-/// A seed no two calls are likely to share (the CLI's: the clock's
-/// nanoseconds and the process id, mixed).
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nqueens_puzzles::solve::Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32))
-        .next_u64()
 }
 
 /// Estimate the count of the n x n board, and the CPU a full count takes,
@@ -162,13 +151,10 @@ pub fn estimate(
         (Some(k), None) => Size::Samples(k),
         (None, None) => Size::Samples(DEFAULT_SAMPLES),
     };
-    let seed = args::maybe_whole(seed, "seed", 0..=u64::MAX)?.unwrap_or_else(random_seed);
-    let threads = match threads.filter(|t| !t.is_none()) {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(t) => args::size(t, "threads", 1..=MAX_THREADS, "")?,
-    };
+    let seed = args::maybe_whole(seed, "seed", 0..=u64::MAX)?.unwrap_or_else(fresh_seed);
+    let threads = args::threads(threads, None)?;
     let cores = match cores.filter(|c| !c.is_none()) {
-        None => threads,
+        None => threads.get(),
         Some(c) => args::size(c, "cores", 1..=MOST_CORES, "")?,
     };
     let sampling = Sampling {
@@ -191,7 +177,7 @@ pub fn estimate(
     .map_err(|e| value_error(e.to_string()))?;
     let run = Run {
         cores,
-        threads,
+        threads: threads.get(),
         seed,
         seconds: start.elapsed().as_secs_f64(),
     };

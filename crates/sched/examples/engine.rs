@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_kernel::{oeis, split::Split, Board};
 use nqueens_puzzles::solutions::{first_attack, Solutions};
-use nqueens_sched::{count, count_parts, solvers, Found, Hooks, NoProgress, Options, Task, Watch};
+use nqueens_sched::{
+    count, count_parts, solvers, Found, Hooks, NoProgress, Options, Task, Threads, Watch,
+};
 
 /// A progress callback: the engine calls it from its worker threads as
 /// pieces of work finish.
@@ -51,7 +53,7 @@ fn main() {
 
     // 1. A count on 2 threads, watched.
     let opts = Options {
-        threads: 2,
+        threads: Threads::new(2).expect("2 threads are within the limit"),
         depth: None,
         memory: None,
     };

@@ -12,27 +12,12 @@ pub enum Error {
     /// The pawns puzzle refused the board or the queens.
     #[error(transparent)]
     Pawns(#[from] nqueens_puzzles::pawns::PawnsError),
-    /// A depth other than 1 for a variant.
-    #[error("--depth {depth} does not apply to --{variant}: its search splits only by first-row column (depth 1)")]
-    VariantDepth {
-        /// The variant's name.
-        variant: &'static str,
-        /// The depth asked for.
-        depth: usize,
-    },
-    /// Zero threads were asked for.
-    #[error("the thread count must be at least 1")]
-    NoThreads,
-    /// The solver does not handle boards this large.
-    #[error("solver '{solver}' handles n up to {max}, not {n}")]
-    TooLargeForSolver {
-        /// The solver's name.
-        solver: &'static str,
-        /// Its largest board.
-        max: usize,
-        /// The board asked for.
-        n: usize,
-    },
+    /// A value of the request the kind of count does not take (a board
+    /// past its reach, a depth it does not split at, a thread count out
+    /// of range), in the one message the command line gives for it
+    /// ([`crate::Limit::refusal`]).
+    #[error("{0}")]
+    Refused(String),
     /// The caller asked to stop ([`crate::Stop::stop`]).
     #[error("interrupted after {done} of {total} subproblems")]
     Interrupted {

@@ -8,7 +8,7 @@
 use nqueens_kernel::Board;
 
 use crate::engine::{self, Work};
-use crate::{Error, Hooks, Layout, Options, Outcome};
+use crate::{Error, Hooks, Layout, Limit, Options, Outcome, Threads};
 
 /// How a kind finds its unique count (solutions up to the board's 8
 /// symmetries, by Burnside's lemma).
@@ -34,7 +34,7 @@ pub enum UniqueBy {
 /// use nqueens_kernel::{search::{count_from, State}, Board};
 /// use nqueens_sched::{
 ///     count_task, run_pieces, Error, Found, Hooks, Kind, Layout, NoProgress, Options, Outcome,
-///     UniqueBy, Work,
+///     Threads, UniqueBy, Work,
 /// };
 ///
 /// struct Columns(Board);
@@ -60,7 +60,7 @@ pub enum UniqueBy {
 ///     }
 /// }
 ///
-/// let opts = Options { threads: 2, ..Options::sequential() };
+/// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let board = Board::new(8).unwrap();
 /// let r = count_task(ByColumn, board, &opts, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
@@ -85,9 +85,30 @@ pub trait Kind: Sync {
     /// How the kind finds its unique count.
     fn unique_by(&self) -> UniqueBy;
 
+    /// The boards it counts: `n` from 1 to the largest, and whose limit
+    /// that is (` for solver levels`). By default every board.
+    fn sizes(&self) -> Limit {
+        Limit::new(1..=nqueens_kernel::MAX_N, "")
+    }
+
+    /// The split depths it takes on `board` ([`Options::depth`]), or why
+    /// it takes none. By default none.
+    fn depths(&self, _board: Board) -> Result<Limit, Error> {
+        Err(Error::Refused(format!(
+            "--depth does not apply to {}",
+            self.work()
+        )))
+    }
+
     /// Refuses a board or options the kind cannot count, before any
-    /// thread starts (a board too large, a depth out of range).
-    fn check(&self, _board: Board, _opts: &Options) -> Result<(), Error> {
+    /// thread starts: a board past [`Kind::sizes`], a depth outside
+    /// [`Kind::depths`]. The one check of both: the layers below take
+    /// them as they are.
+    fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
+        self.sizes().check("n", board.n())?;
+        if let Some(depth) = opts.depth {
+            self.depths(board)?.check("--depth", depth)?;
+        }
         Ok(())
     }
 
@@ -119,6 +140,12 @@ impl<K: Kind + ?Sized> Kind for &K {
     fn unique_by(&self) -> UniqueBy {
         (**self).unique_by()
     }
+    fn sizes(&self) -> Limit {
+        (**self).sizes()
+    }
+    fn depths(&self, board: Board) -> Result<Limit, Error> {
+        (**self).depths(board)
+    }
     fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
         (**self).check(board, opts)
     }
@@ -143,8 +170,8 @@ pub fn run_pieces<W: Work>(
     hooks: &Hooks,
 ) -> Result<Outcome, Error> {
     Ok(Outcome {
-        total: engine::count_pieces(work, opts.threads > 1, opts.memory, hooks)?,
-        threads: opts.threads,
+        total: engine::count_pieces(work, opts.threads > Threads::ONE, opts.memory, hooks)?,
+        threads: opts.threads.get(),
         depth: Some(depth),
         subproblems: Some(work.len()),
         ..Outcome::default()

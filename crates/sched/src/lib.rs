@@ -11,9 +11,9 @@
 //! for a merge of shards.
 //!
 //! ```
-//! use nqueens_sched::{count, solvers, NoProgress, Options};
+//! use nqueens_sched::{count, solvers, NoProgress, Options, Threads};
 //! let board = nqueens_kernel::Board::new(10).unwrap();
-//! let opts = Options { threads: 2, depth: Some(3), memory: None };
+//! let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(3), memory: None };
 //! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
 //! assert_eq!((report.total, report.unique), (724, 92));
 //! ```
@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use std::sync::atomic::{AtomicU64, Ordering};
-//! use nqueens_sched::{count, solvers, Found, Options, Watch};
+//! use nqueens_sched::{count, solvers, Found, Options, Threads, Watch};
 //!
 //! struct Finished(AtomicU64);
 //! impl Watch for Finished {
@@ -38,7 +38,7 @@
 //! }
 //!
 //! let board = nqueens_kernel::Board::new(11).unwrap();
-//! let opts = Options { threads: 2, ..Options::sequential() };
+//! let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 //! let finished = Finished(AtomicU64::new(0));
 //! let report = count(solvers::default(), board, &opts, &finished).unwrap();
 //! assert_eq!(report.total, 2680);
@@ -52,12 +52,14 @@ mod engine;
 mod error;
 mod found;
 mod kind;
+mod limit;
 mod pool;
 mod record;
 mod report;
 mod roles;
 mod sample;
 pub mod solvers;
+mod threads;
 mod work;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,19 +79,23 @@ pub use engine::Work;
 pub use error::Error;
 pub use found::{Found, Total};
 pub use kind::{run_pieces, Kind, UniqueBy};
+pub use limit::Limit;
 pub use record::{Run, Value};
 pub use report::{consistent, summarize, Report, Summary, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
-pub use sample::{estimate, estimate_with, Design, Estimate, Interval, Plan, Sampling, Size};
+pub use sample::{
+    estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampling, Size,
+};
 pub use solvers::Solver;
+pub use threads::Threads;
 pub use work::split::default_depth;
 pub use work::Task;
 
 /// How to run a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Worker threads (at least 1; 1 takes the sequential path).
-    pub threads: usize,
+    /// Worker threads (1 takes the sequential path).
+    pub threads: Threads,
     /// Split depth; `None` lets the scheduler choose from `n` and `threads`.
     pub depth: Option<usize>,
     /// Bytes of memory the count may hold, `None` for no cap. The split
@@ -104,11 +110,12 @@ impl Options {
     /// One thread, depth chosen by the scheduler.
     ///
     /// ```
-    /// assert_eq!(nqueens_sched::Options::sequential().threads, 1);
+    /// use nqueens_sched::{Options, Threads};
+    /// assert_eq!(Options::sequential().threads, Threads::ONE);
     /// ```
     pub fn sequential() -> Options {
         Options {
-            threads: 1,
+            threads: Threads::ONE,
             depth: None,
             memory: None,
         }
@@ -170,9 +177,9 @@ impl Outcome {
 /// done once per plan.
 ///
 /// ```
-/// use nqueens_sched::{count_parts, solvers, Hooks, NoProgress, Options, Task};
+/// use nqueens_sched::{count_parts, solvers, Hooks, NoProgress, Options, Task, Threads};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
-/// let opts = Options { threads: 2, depth: Some(2), memory: None };
+/// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
 /// let o = count_parts(Task::Solver(solvers::default()), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
@@ -182,42 +189,67 @@ pub fn count_parts(
     opts: &Options,
     hooks: &Hooks,
 ) -> Result<Outcome, Error> {
-    // The pool refuses zero threads.
     let task: &dyn Kind = &task;
+    task.check(board, opts)?;
     let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
 }
 
 /// `opts` with no more threads than the run has pieces for (one more for
 /// the symmetric searches beside them), and the depth those threads would
-/// have split at made explicit, so the split is the one asked for:
-/// `--threads 1024` on a board of 37 subproblems starts 38 threads, not
-/// 1024 that find nothing to do (with a thousand threads, rayon's idle
-/// workers take seconds to start and stop).
+/// have split at made explicit, so the split is the one asked for and its
+/// depth is not searched for again: `--threads 1024` on a board of 37
+/// subproblems starts 38 threads, not 1024 that find nothing to do (with
+/// a thousand threads, rayon's idle workers take seconds to start and
+/// stop).
 fn fitted(
     task: &dyn Kind,
     board: Board,
     opts: &Options,
     select: Option<&std::ops::Range<u64>>,
 ) -> Result<Options, Error> {
-    if opts.threads <= 2 {
+    if opts.threads.get() <= 2 {
         return Ok(*opts);
     }
     let Some(layout) = task.layout(board, opts)? else {
         return Ok(*opts);
     };
-    let len = layout.subproblems as u64;
-    let pieces = select.map_or(len, |w| w.end.min(len).saturating_sub(w.start));
+    let pieces = work::split::held(select, layout.subproblems as u64);
     let useful = usize::try_from(pieces.saturating_add(1)).unwrap_or(usize::MAX);
-    Ok(if useful < opts.threads {
-        Options {
-            threads: useful.max(2),
-            depth: Some(layout.depth),
-            memory: opts.memory,
-        }
-    } else {
-        *opts
+    Ok(Options {
+        threads: opts.threads.at_most(useful.max(2)),
+        depth: Some(layout.depth),
+        memory: opts.memory,
     })
+}
+
+/// The threads a count of `board` by `task` under `opts` starts (what
+/// [`count_task`] starts; [`count_parts`] with `select`): no more than it
+/// has pieces for, and one more for the symmetric searches beside them;
+/// one for a kind that runs on one. A caller that reserves memory for each
+/// thread reserves it for these.
+///
+/// ```
+/// use nqueens_sched::{solvers, threads_started, Options, Task, Threads};
+/// let board = nqueens_kernel::Board::new(7).unwrap();
+/// let opts = Options { threads: Threads::new(1024).unwrap(), ..Options::sequential() };
+/// // The halves join cuts n = 7 into 37 row sets.
+/// let task = Task::Solver(solvers::default());
+/// assert_eq!(threads_started(task, board, &opts, None).unwrap().get(), 38);
+/// let window = 0..3;
+/// assert_eq!(threads_started(task, board, &opts, Some(&window)).unwrap().get(), 4);
+/// ```
+pub fn threads_started(
+    task: impl Kind,
+    board: Board,
+    opts: &Options,
+    select: Option<&std::ops::Range<u64>>,
+) -> Result<Threads, Error> {
+    task.check(board, opts)?;
+    if !task.uses_threads() {
+        return Ok(Threads::ONE);
+    }
+    Ok(fitted(&task, board, opts, select)?.threads)
 }
 
 /// The solutions fixed by the half turn and by the quarter turn, with the
@@ -277,9 +309,9 @@ pub fn count(
 ///
 /// ```
 /// use nqueens_puzzles::variant::Variant;
-/// use nqueens_sched::{count_task, Hooks, NoProgress, Options, Task};
+/// use nqueens_sched::{count_task, Hooks, NoProgress, Options, Task, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
-/// let opts = Options { threads: 2, ..Options::sequential() };
+/// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let r = count_task(Task::Variant(Variant::Torus), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.total, r.unique, r.subproblems), (28, 4, Some(7)));
 /// ```
@@ -290,12 +322,13 @@ pub fn count_task(
     hooks: &Hooks,
 ) -> Result<Report, Error> {
     let task: &dyn Kind = &task;
-    if opts.threads == 0 {
-        return Err(Error::NoThreads);
-    }
     task.check(board, opts)?;
     let start = Instant::now();
-    let threads = if task.uses_threads() { opts.threads } else { 1 };
+    let threads = if task.uses_threads() {
+        opts.threads
+    } else {
+        Threads::ONE
+    };
     let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
     let threads = threads.min(opts.threads);
     // The symmetric searches beside the total end early when the total
@@ -321,7 +354,7 @@ pub fn count_task(
     let (outcome, searches) = pool::run_on(threads, || match task.unique_by() {
         UniqueBy::Classified => (total(), Some((Symmetry::Classified, 0.0))),
         UniqueBy::Uncounted => (total(), Some((Symmetry::Uncounted, 0.0))),
-        UniqueBy::Searched if threads == 1 => match total() {
+        UniqueBy::Searched if threads == Threads::ONE => match total() {
             Ok(outcome) => (Ok(outcome), searched()),
             failed => (failed, None),
         },

@@ -38,7 +38,7 @@ use nqueens_kernel::Board;
 use nqueens_kernel::Tally;
 use nqueens_puzzles::solve::Rng;
 
-use crate::{pool, symmetric_until, Clock, Error, Found, Stop, Watch};
+use crate::{pool, symmetric_until, Clock, Error, Found, Stop, Threads, Watch};
 
 /// How many subproblems to sample.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,7 +57,21 @@ pub struct Sampling {
     /// Seed of the draw: the same seed and size draw the same subproblems.
     pub seed: u64,
     /// Worker threads (the symmetric searches run beside them).
-    pub threads: usize,
+    pub threads: Threads,
+}
+
+/// A seed no two draws are likely to share: the clock's nanoseconds and
+/// the process id, mixed. What a front end draws with when it is given
+/// no seed (it reports the seed, so the draw can be repeated).
+///
+/// ```
+/// assert_ne!(nqueens_sched::fresh_seed(), nqueens_sched::fresh_seed());
+/// ```
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
 }
 
 /// The design to sample with (docs/estimate.md compares them).
@@ -220,9 +234,10 @@ struct Draw {
 ///
 /// ```
 /// use std::time::Instant;
-/// use nqueens_sched::{estimate, NoProgress, Sampling, Size, WallClock};
+/// use nqueens_sched::{estimate, NoProgress, Sampling, Size, Threads, WallClock};
 /// let board = nqueens_kernel::Board::new(10).unwrap();
-/// let all = Sampling { size: Size::Samples(1000), seed: 1, threads: 2 };
+/// let threads = Threads::new(2).unwrap();
+/// let all = Sampling { size: Size::Samples(1000), seed: 1, threads };
 /// let e = estimate(board, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
 /// assert_eq!(e.exact, Some((724, 92)));
 /// let some = Sampling { size: Size::Samples(20), ..all };
@@ -243,9 +258,10 @@ pub fn estimate(
 ///
 /// ```
 /// use std::time::Instant;
-/// use nqueens_sched::{estimate_with, Design, NoProgress, Plan, Sampling, Size, WallClock};
+/// use nqueens_sched::{estimate_with, Design, NoProgress, Plan, Sampling, Size, Threads, WallClock};
 /// let board = nqueens_kernel::Board::new(12).unwrap();
-/// let some = Sampling { size: Size::Samples(40), seed: 1, threads: 2 };
+/// let threads = Threads::new(2).unwrap();
+/// let some = Sampling { size: Size::Samples(40), seed: 1, threads };
 /// let clock = WallClock(Instant::now());
 /// let e = estimate_with(board, &some, Plan::Stratified, &clock, &NoProgress, &NoProgress).unwrap();
 /// assert_eq!(e.design, Design::Stratified { strata: 20 });
@@ -262,9 +278,6 @@ pub fn estimate_with(
     watch: &dyn Watch,
     stop: &dyn Stop,
 ) -> Result<Estimate, Error> {
-    if sampling.threads == 0 {
-        return Err(Error::NoThreads);
-    }
     let left = (board.n() / 2).max(1);
     let population = RowSet::unreduced_len(board, left)?;
     let subproblems = RowSet::orbits(board, left)?;
@@ -406,15 +419,15 @@ pub fn estimate_with(
         let (half, quarter) = symmetric_until(board, &hopeless)?;
         Some((half.solutions, quarter.solutions, clock.now() - t))
     };
-    // No more workers than subproblems to count: `--threads 4096` on a
-    // small board starts a few, not 4096 idle ones (over 10 s to start
+    // No more workers than subproblems to count: `--threads 1024` on a
+    // small board starts a few, not 1024 idle ones (seconds to start
     // under a 4 GiB address-space limit, and deaf to Ctrl-C meanwhile).
     let items = if len > 0 { len } else { population };
     let threads = sampling
         .threads
-        .min(usize::try_from(items).unwrap_or(usize::MAX).max(1));
+        .at_most(usize::try_from(items).unwrap_or(usize::MAX));
     let (sampled, searches) = pool::run_on(threads, || {
-        if threads == 1 {
+        if threads == Threads::ONE {
             return (work(), searched());
         }
         let mut sym = None;
@@ -422,7 +435,7 @@ pub fn estimate_with(
         let failure = Mutex::new(Ok(()));
         rayon::scope(|s| {
             s.spawn(|_| sym = Some(searched()));
-            for _ in 0..threads {
+            for _ in 0..threads.get() {
                 s.spawn(|_| {
                     if let Err(e) = work() {
                         ended.store(true, Ordering::Relaxed);
@@ -826,13 +839,13 @@ mod tests {
 
     #[test]
     fn more_threads_than_subproblems_start_no_more_workers_than_there_is_work() {
-        // n = 6 has a handful of subproblems: 4096 threads asked for must
-        // neither start 4096 workers nor change the count.
+        // n = 6 has a handful of subproblems: the most threads asked for
+        // must neither start as many workers nor change the count.
         let board = Board::new(6).unwrap();
         let sampling = Sampling {
             size: Size::Samples(1000),
             seed: 1,
-            threads: 4096,
+            threads: Threads::new(Threads::MAX).unwrap(),
         };
         let clock = crate::WallClock(Instant::now());
         let started = Instant::now();

@@ -13,7 +13,7 @@ use std::io;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_sched::{NoProgress, Options, Report, Solver};
+use nqueens_sched::{NoProgress, Options, Report, Solver, Threads};
 
 use super::external;
 use super::machine;
@@ -159,9 +159,9 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
             let threads = if solver.uses_threads() {
                 opts.run.threads
             } else {
-                1
+                Threads::ONE
             };
-            let mut row = Row::new(n, solver.name().to_string(), threads);
+            let mut row = Row::new(n, solver.name().to_string(), threads.get());
             let previous = last_median.get(solver.name()).copied();
             if n > solver.max_n() {
                 row.note = Some(format!(
@@ -286,7 +286,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
 fn timed(
     solver: &dyn Solver,
     board: nqueens_kernel::Board,
-    threads: usize,
+    threads: Threads,
     opts: &Bench,
 ) -> Result<Report> {
     let run = Options {

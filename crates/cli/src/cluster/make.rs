@@ -7,20 +7,39 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Kind, Options, Task};
+use nqueens_sched::{default_depth, Kind, Options, Task};
 
 use super::plan::Plan;
 use crate::request;
 
 pub fn plan(a: request::Plan) -> Result<ExitCode> {
     let (k, task, board, depth) = (a.shards, a.task, a.board, a.depth);
-    // The default depth for 64 subproblems per shard keeps shards balanced.
-    let opts = Options {
-        threads: k.max(1),
-        depth,
-        memory: None,
+    // A solver whose depth is a row count cuts deep enough for 64
+    // subproblems a shard, which keeps shards balanced; the others cut
+    // where they always do.
+    let by_rows = matches!(task, Task::Solver(s) if s.name() != "halves");
+    let at = |depth| {
+        let opts = Options {
+            depth,
+            ..Options::sequential()
+        };
+        task.layout(board, &opts)
     };
-    let layout = task.layout(board, &opts)?.with_context(|| {
+    let layout = match depth {
+        None if by_rows => {
+            let (_, layout) = default_depth(board, k, |d| {
+                let layout = at(Some(d));
+                let len = match &layout {
+                    Ok(Some(l)) => l.subproblems,
+                    _ => 0,
+                };
+                (len, layout)
+            });
+            layout
+        }
+        _ => at(depth),
+    };
+    let layout = layout?.with_context(|| {
         format!(
             "solver '{}' does not split its work, so it cannot be sharded (use pairs or parallel)",
             task.solver()
@@ -28,9 +47,10 @@ pub fn plan(a: request::Plan) -> Result<ExitCode> {
     })?;
     if k > layout.subproblems {
         // A deeper cut helps only the solvers whose depth is a row count.
-        let how = match task {
-            Task::Solver(s) if s.name() != "halves" => "ask for fewer shards or a deeper --depth",
-            _ => "ask for fewer shards",
+        let how = if by_rows {
+            "ask for fewer shards or a deeper --depth"
+        } else {
+            "ask for fewer shards"
         };
         bail!(
             "--shards {k} is more than the {} subproblems of n = {} at depth {} ({how})",

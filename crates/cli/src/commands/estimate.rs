@@ -88,7 +88,7 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
     };
     let run = Run {
         cores: req.cores,
-        threads: req.sampling.threads,
+        threads: req.sampling.threads.get(),
         seed: req.sampling.seed,
         seconds: start.elapsed().as_secs_f64(),
     };

@@ -31,7 +31,7 @@ impl TryFrom<CountArgs> for Count {
         if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, board)) {
             bail!("--checkpoint does not apply: {why}, so it has no parts to record");
         }
-        let (run, budget) = run::run(&a.run, depth, unused(task))?;
+        let (run, budget) = run::run(&a.run, depth, unused(task), Some((task, board)))?;
         Ok(Count {
             checkpoint: a.checkpoint,
             board,
@@ -57,7 +57,9 @@ impl TryFrom<TableArgs> for Table {
         let solver = solvers::default();
         let owner = format!(" for solver {}", solver.name());
         let boards = range(&a.from, &a.to, solver.max_n(), &owner)?;
-        let (run, budget) = run::run(&a.run, None, Unused::default())?;
+        // The largest board starts the most threads.
+        let last = boards.last().map(|&b| (Task::Solver(solver), b));
+        let (run, budget) = run::run(&a.run, None, Unused::default(), last)?;
         Ok(Table {
             boards,
             run,
@@ -71,18 +73,11 @@ impl TryFrom<TableArgs> for Table {
 pub fn solver(name: &str) -> Result<&'static dyn Solver> {
     match solvers::by_name(name) {
         Some(s) => Ok(s),
-        None => bail!("unknown solver '{name}' (known: {})", names(|_| true)),
+        None => bail!(
+            "unknown solver '{name}' (known: {})",
+            solvers::names(|_| true)
+        ),
     }
-}
-
-/// The names of the solvers `keep` keeps, for messages.
-fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
-    let kept: Vec<&str> = solvers::all()
-        .iter()
-        .filter(|s| keep(**s))
-        .map(|s| s.name())
-        .collect();
-    kept.join(", ")
 }
 
 /// The variant asked for by the flags, if any.
@@ -100,23 +95,15 @@ pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
 /// A board for `variant` (its own limit) or for the ordinary problem.
 pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
     match variant {
-        Some(v) => number::board(n, "n", v.max_n(), &variant_owner(v)),
+        Some(v) => number::sized(n, "n", &Task::Variant(v).sizes()),
         None => number::board(n, "n", nqueens_kernel::MAX_N, ""),
     }
-}
-
-fn variant_owner(v: Variant) -> String {
-    format!(
-        " for --{} (n = {} takes about a minute)",
-        v.name(),
-        v.max_n()
-    )
 }
 
 /// The work the flags name (a solver, or a variant's own search), with
 /// the board checked against its limit.
 pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<'static>, Board)> {
-    match variant(flags)? {
+    let task = match variant(flags)? {
         Some(v) => {
             if solver.is_some() {
                 bail!(
@@ -124,49 +111,20 @@ pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<
                     v.name()
                 );
             }
-            Ok((Task::Variant(v), board(n, Some(v))?))
+            Task::Variant(v)
         }
-        None => {
-            let s = match solver {
-                None => solvers::default(),
-                Some(name) => self::solver(name)?,
-            };
-            let board = number::board(n, "n", s.max_n(), &format!(" for solver {}", s.name()))?;
-            Ok((Task::Solver(s), board))
-        }
-    }
+        None => Task::Solver(match solver {
+            None => solvers::default(),
+            Some(name) => self::solver(name)?,
+        }),
+    };
+    Ok((task, number::sized(n, "n", &task.sizes())?))
 }
 
-/// `--depth`, checked against the depths the work declares on `board`.
+/// `--depth`, one of the depths the work declares on `board`.
 pub fn depth(task: Task, board: Board, text: Option<&str>) -> Result<Option<usize>> {
     let Some(text) = text else { return Ok(None) };
-    let d = match task {
-        Task::Variant(v) => number::size(
-            text,
-            "--depth",
-            Variant::DEPTH..=Variant::DEPTH,
-            &format!(
-                " for --{}: its search splits only by first-row column",
-                v.name()
-            ),
-        )?,
-        Task::Solver(s) => match s.depths(board) {
-            Some(range) => number::size(
-                text,
-                "--depth",
-                range,
-                &format!(" for solver {} on n = {}", s.name(), board.n()),
-            )?,
-            None => bail!(
-                "--depth does not apply: {} (solvers that split: {})",
-                unsplit(task, board).unwrap_or_default(),
-                names(|s| s.depths(board).is_some())
-            ),
-        },
-        // The puzzles cut their searches at their own depths.
-        _ => bail!("--depth does not apply to {}", task.work()),
-    };
-    Ok(Some(d))
+    Ok(Some(task.depths(board)?.parse("--depth", text)? as usize))
 }
 
 /// Why the work has no parts, if it has none.
@@ -189,14 +147,14 @@ fn unused(task: Task) -> Unused {
             format!(
                 "solver {} runs on one thread (solvers that use threads: {})",
                 s.name(),
-                names(|s| s.uses_threads())
+                solvers::names(|s| s.uses_threads())
             )
         }),
         memory: (!s.budgeted()).then(|| {
             format!(
                 "solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
                 s.name(),
-                names(|s| s.budgeted())
+                solvers::names(|s| s.budgeted())
             )
         }),
     }

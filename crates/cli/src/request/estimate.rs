@@ -3,10 +3,9 @@
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{solvers, Plan, Sampling, Size};
+use nqueens_sched::{fresh_seed, solvers, Plan, Sampling, Size, Threads};
 
 use super::number;
-use super::run::MAX_THREADS;
 use crate::cli::{CountFormat, EstimateArgs};
 
 /// Subproblems sampled when neither `--samples` nor `--seconds` is given.
@@ -48,14 +47,14 @@ impl TryFrom<EstimateArgs> for Estimate {
         };
         let seed = match a.seed.as_deref() {
             Some(s) => number::whole(s, "--seed", 0..=u64::MAX, "")?,
-            None => random_seed(),
+            None => fresh_seed(),
         };
         let threads = match a.threads.as_deref() {
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            Some(t) => number::size(t, "--threads", 1..=MAX_THREADS, "")?,
+            None => Threads::available(),
+            Some(t) => Threads::parse("--threads", t)?,
         };
         let cores = match a.cores.as_deref() {
-            None => threads,
+            None => threads.get(),
             Some(c) => number::size(c, "--cores", 1..=1 << 24, "")?,
         };
         let plan = match a.design.as_deref() {
@@ -82,16 +81,6 @@ fn seconds(text: &str) -> Result<f64> {
         Ok(s) if s > 0.0 && s <= MOST_SECONDS => Ok(s),
         _ => bail!("--seconds must be a number of seconds above 0 and at most {MOST_SECONDS}, not '{text}'"),
     }
-}
-
-/// A seed no two runs are likely to share: the clock's nanoseconds and
-/// the process id, mixed.
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nqueens_puzzles::solve::Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32))
-        .next_u64()
 }
 
 #[cfg(test)]

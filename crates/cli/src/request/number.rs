@@ -7,32 +7,19 @@
 
 use std::ops::RangeInclusive;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use nqueens_kernel::Board;
+use nqueens_sched::Limit;
 
 /// Parses `text` as a whole number in `range`. `what` names the value
 /// (`n`, `--depth`); `owner` says whose limit it is (` for rooks`), or is
 /// empty.
 pub fn whole(text: &str, what: &str, range: RangeInclusive<u64>, owner: &str) -> Result<u64> {
-    let typed = text.trim();
-    let digits = typed.strip_prefix(['+', '-']).unwrap_or(typed);
-    let is_number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-    let value = typed.parse::<u64>().ok().filter(|v| range.contains(v));
-    match value {
-        Some(v) => Ok(v),
-        None => {
-            let shown = if is_number {
-                typed.to_string()
-            } else {
-                format!("'{text}'")
-            };
-            let (lo, hi) = (range.start(), range.end());
-            if lo == hi {
-                bail!("{what} must be {lo}{owner}, not {shown}");
-            }
-            bail!("{what} must be a whole number from {lo} to {hi}{owner}, not {shown}")
-        }
-    }
+    let limit = Limit {
+        range,
+        owner: owner.into(),
+    };
+    Ok(limit.parse(what, text)?)
 }
 
 /// [`whole`] for values that count things in memory.
@@ -44,7 +31,14 @@ pub fn size(text: &str, what: &str, range: RangeInclusive<usize>, owner: &str) -
 /// A board size (`what`: `n`, `--from`) from 1 to `max`, the limit of
 /// `owner`.
 pub fn board(text: &str, what: &str, max: usize, owner: &str) -> Result<Board> {
-    Ok(Board::new(size(text, what, 1..=max, owner)?)?)
+    sized(text, what, &Limit::new(1..=max, owner))
+}
+
+/// A board of a size `limit` allows (a kind's [`Kind::sizes`]).
+///
+/// [`Kind::sizes`]: nqueens_sched::Kind::sizes
+pub fn sized(text: &str, what: &str, limit: &Limit) -> Result<Board> {
+    Ok(Board::new(limit.parse(what, text)? as usize)?)
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ impl TryFrom<PawnsArgs> for Pawns {
 /// one thread, with no budget.
 fn counting(args: &RunArgs, count: bool, checkpoint: bool) -> Result<(Options, Option<Budget>)> {
     if count {
-        return run::run(args, None, Unused::default());
+        return run::run(args, None, Unused::default(), None);
     }
     if checkpoint {
         bail!("--checkpoint records the parts of a count: it needs --count");
@@ -82,6 +82,7 @@ fn counting(args: &RunArgs, count: bool, checkpoint: bool) -> Result<(Options, O
             threads: Some(why.into()),
             memory: Some(why.into()),
         },
+        None,
     )
 }
 

@@ -2,15 +2,11 @@
 //! runs a count, and refused where the work would not use them.
 
 use anyhow::{bail, Result};
-use nqueens_sched::Options;
+use nqueens_kernel::Board;
+use nqueens_sched::{threads_started, Options, Task, Threads};
 
-use super::number;
 use crate::cli::RunArgs;
 use crate::run::memory::Budget;
-
-/// The most threads this tool starts: far above any machine it counts on,
-/// low enough that a typo cannot exhaust the process table.
-pub const MAX_THREADS: usize = 1024;
 
 /// Why the work does not use `--threads` or `--max-memory`, for those it
 /// does not (`None`: it uses them).
@@ -21,28 +17,39 @@ pub struct Unused {
 }
 
 /// The scheduler's options for `--threads`, `--max-memory` and a depth,
-/// with the memory budget they come from.
+/// with the memory budget they come from. `count` is the count they run,
+/// where there is one: its threads' stacks are reserved for the threads
+/// it starts, which may be fewer than asked for.
 pub fn run(
     args: &RunArgs,
     depth: Option<usize>,
     unused: Unused,
+    count: Option<(Task<'static>, Board)>,
 ) -> Result<(Options, Option<Budget>)> {
     let threads = match args.threads.as_deref() {
-        None if unused.threads.is_some() => 1,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(t) => number::size(t, "--threads", 1..=MAX_THREADS, "")?,
+        None if unused.threads.is_some() => Threads::ONE,
+        None => Threads::available(),
+        Some(t) => Threads::parse("--threads", t)?,
     };
-    if let (Some(why), true) = (&unused.threads, threads > 1) {
+    if let (Some(why), true) = (&unused.threads, threads > Threads::ONE) {
         bail!("--threads {threads} does not apply: {why}");
     }
     if let (Some(why), Some(_)) = (&unused.memory, &args.max_memory) {
         bail!("--max-memory does not apply: {why}");
     }
-    let budget = Budget::of(args, threads)?;
     let options = Options {
         threads,
         depth,
+        memory: None,
+    };
+    let started = || match count {
+        Some((task, board)) => Ok(threads_started(task, board, &options, None)?),
+        None => Ok(threads),
+    };
+    let budget = Budget::of(args, threads, started)?;
+    let options = Options {
         memory: budget.map(|b| b.working()),
+        ..options
     };
     Ok((options, budget))
 }
@@ -60,7 +67,7 @@ mod tests {
 
     #[test]
     fn thread_counts_are_checked() {
-        let t = |s: &str| run(&args(s), None, Unused::default()).map(|r| r.0.threads);
+        let t = |s: &str| run(&args(s), None, Unused::default(), None).map(|r| r.0.threads.get());
         assert_eq!(t("3").unwrap(), 3);
         assert!(t("0")
             .unwrap_err()
@@ -71,8 +78,9 @@ mod tests {
             threads: Some("it runs on one thread".into()),
             memory: None,
         };
-        assert_eq!(run(&args("1"), None, one.clone()).unwrap().0.threads, 1);
-        let e = run(&args("7"), None, one).unwrap_err().to_string();
+        let threads = run(&args("1"), None, one.clone(), None).unwrap().0.threads;
+        assert_eq!(threads, Threads::ONE);
+        let e = run(&args("7"), None, one, None).unwrap_err().to_string();
         assert_eq!(e, "--threads 7 does not apply: it runs on one thread");
     }
 }

@@ -8,6 +8,8 @@
 
 use anyhow::{bail, Result};
 
+use nqueens_sched::Threads;
+
 use crate::cli::RunArgs;
 
 /// Of the memory the kernel calls available at start, the share a run may
@@ -55,10 +57,16 @@ pub struct Budget {
 impl Budget {
     /// The budget `--max-memory` asks for, or the default: three quarters
     /// of the memory available now; in either case no more than the
-    /// address space the process may still map (`ulimit -v`) once
-    /// `threads` threads have their stacks and heaps. `None` where nothing
-    /// says how much memory there is (no cap then).
-    pub fn of(run: &RunArgs, threads: usize) -> Result<Option<Budget>> {
+    /// address space the process may still map (`ulimit -v`) once the
+    /// threads the count starts have their stacks and heaps: `threads`,
+    /// or where those do not fit, `started()`, the fewer a count of few
+    /// pieces trims them to (asked only then: it may enumerate the split).
+    /// `None` where nothing says how much memory there is (no cap then).
+    pub fn of(
+        run: &RunArgs,
+        threads: Threads,
+        started: impl FnOnce() -> Result<Threads>,
+    ) -> Result<Option<Budget>> {
         let held = resident().unwrap_or(0);
         let asked = match run.max_memory.as_deref() {
             Some(text) => Some((parse_size(text)?, Limit::Asked)),
@@ -66,6 +74,11 @@ impl Budget {
         };
         let mappable = match address_space_left() {
             Some(room) => {
+                let threads = if thread_reserve(threads) < room {
+                    threads
+                } else {
+                    started()?
+                };
                 let reserved = thread_reserve(threads);
                 if reserved >= room {
                     bail!(
@@ -257,8 +270,9 @@ pub fn peak() -> Option<u64> {
 
 /// Address space `threads` threads reserve besides the heap's data: a
 /// stack each, and a malloc arena each up to glibc's 8 arenas a CPU.
-fn thread_reserve(threads: usize) -> u64 {
+fn thread_reserve(threads: Threads) -> u64 {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = threads.get();
     let arenas = threads.min(8 * cpus) as u64;
     threads as u64 * thread_stack() + arenas * ARENA
 }
@@ -333,19 +347,23 @@ mod tests {
             threads: None,
             max_memory: Some(m.into()),
         };
-        let b = Budget::of(&run("1T"), 1).unwrap().unwrap();
+        let one = || Ok(Threads::ONE);
+        let b = Budget::of(&run("1T"), Threads::ONE, one).unwrap().unwrap();
         if address_space_left().is_none() {
             assert_eq!((b.limit, b.set_by), (1 << 40, Limit::Asked));
         }
         assert!(b.held > 0 && b.working() == b.limit - b.held);
-        let e = Budget::of(&run("1K"), 1).unwrap_err().to_string();
+        let e = Budget::of(&run("1K"), Threads::ONE, one)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("already holds"), "{e}");
         let by_default = Budget::of(
             &RunArgs {
                 threads: None,
                 max_memory: None,
             },
-            1,
+            Threads::ONE,
+            one,
         );
         assert_ne!(by_default.unwrap().unwrap().set_by, Limit::Asked);
     }
@@ -364,11 +382,11 @@ mod tests {
     #[test]
     fn threads_reserve_a_stack_each_and_an_arena_each_up_to_eight_a_cpu() {
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        assert_eq!(thread_reserve(1), thread_stack() + ARENA);
-        let many = 100 * cpus as usize;
+        assert_eq!(thread_reserve(Threads::ONE), thread_stack() + ARENA);
+        let many = Threads::new(Threads::MAX).unwrap();
         assert_eq!(
             thread_reserve(many),
-            many as u64 * thread_stack() + 8 * cpus * ARENA
+            Threads::MAX as u64 * thread_stack() + (8 * cpus).min(Threads::MAX as u64) * ARENA
         );
     }
 }

@@ -187,10 +187,11 @@ fn a_split_larger_than_the_address_space_is_refused_before_it_is_made() {
 #[test]
 #[cfg(target_os = "linux")]
 fn threads_whose_stacks_do_not_fit_the_address_space_are_refused() {
-    // 1024 threads reserve 2 GiB of stacks and 8 arenas a CPU of 64 MiB:
-    // under 2 GB of address space that does not fit (std's thread start
-    // used to abort, or fail three times over in one line).
-    let (code, out, err) = under_address_limit(2_000_000, &["count", "12", "--threads", "1024"]);
+    // n = 16 has 3299 subproblems, so all of 1024 threads would start:
+    // they reserve 2 GiB of stacks and 8 arenas a CPU of 64 MiB, which do
+    // not fit under 2 GB of address space (std's thread start used to
+    // abort, or fail three times over in one line).
+    let (code, out, err) = under_address_limit(2_000_000, &["count", "16", "--threads", "1024"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -198,20 +199,19 @@ fn threads_whose_stacks_do_not_fit_the_address_space_are_refused() {
         err.contains("1024 threads need") && err.contains("use fewer --threads"),
         "{err}"
     );
-    // Under 4 GiB they fit; and a board of 37 subproblems starts no more
-    // threads than it has pieces for (one more for the symmetric searches).
-    let (code, out, err) = under_address_limit(
-        4 << 20,
-        &["count", "7", "--threads", "1024", "--format", "json"],
-    );
-    assert_eq!(code, Some(0), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(
-        (v["total"].as_u64(), v["unique"].as_u64()),
-        (Some(40), Some(6))
-    );
-    assert_eq!(
-        (v["subproblems"].as_u64(), v["threads"].as_u64()),
-        (Some(37), Some(38))
-    );
+    // A board of few subproblems starts no more threads than it has
+    // pieces for (one more for the symmetric searches), and only those
+    // need room: n = 12's 252 fit under 2 GB where 1024 would not, and
+    // n = 7's 37 under 4 GiB.
+    let counted = |kib: u64, n: &str| {
+        let args = ["count", n, "--threads", "1024", "--format", "json"];
+        let (code, out, err) = under_address_limit(kib, &args);
+        assert_eq!(code, Some(0), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let [total, unique, subproblems, threads] =
+            ["total", "unique", "subproblems", "threads"].map(|k| v[k].as_u64().unwrap());
+        (total, unique, subproblems, threads)
+    };
+    assert_eq!(counted(2_000_000, "12"), (14_200, 1787, 252, 253));
+    assert_eq!(counted(4 << 20, "7"), (40, 6, 37, 38));
 }

@@ -157,6 +157,21 @@ pub fn default() -> &'static dyn Solver {
     all()[0]
 }
 
+/// The names of the solvers `keep` keeps, for a message that lists them.
+///
+/// ```
+/// use nqueens_sched::solvers::names;
+/// assert_eq!(names(|s| s.name().starts_with("brute")), "brute, brute-rows, brute-sets");
+/// ```
+pub fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
+    let kept: Vec<&str> = all()
+        .iter()
+        .filter(|s| keep(**s))
+        .map(|s| s.name())
+        .collect();
+    kept.join(", ")
+}
+
 /// The solver called `name`, if there is one.
 ///
 /// ```

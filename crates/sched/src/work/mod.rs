@@ -12,7 +12,8 @@ use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 
 use crate::{
-    run_pieces, solvers, Error, Hooks, Kind, Layout, Options, Outcome, Solver, UniqueBy, Work,
+    run_pieces, solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, Solver, UniqueBy,
+    Work,
 };
 
 /// One kind of work, with what it needs besides the board.
@@ -70,21 +71,6 @@ impl<'s> Task<'s> {
         };
         (task.solver() == solver).then_some(task)
     }
-
-    fn variant(
-        &self,
-        v: Variant,
-        board: Board,
-        opts: &Options,
-    ) -> Result<variants::Columns, Error> {
-        match opts.depth {
-            None | Some(1) => Ok(variants::Columns { variant: v, board }),
-            Some(depth) => Err(Error::VariantDepth {
-                variant: v.name(),
-                depth,
-            }),
-        }
-    }
 }
 
 impl Kind for Task<'_> {
@@ -131,26 +117,68 @@ impl Kind for Task<'_> {
         }
     }
 
-    /// A solver's board must be within its reach; a solver's and a
-    /// variant's depth cut the board's rows (the puzzles cut their
-    /// searches at their own depths).
-    fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
-        if let (Some(depth), Task::Solver(_) | Task::Variant(_)) = (opts.depth, self) {
-            if depth == 0 || depth > board.n() {
-                return Err(nqueens_kernel::Error::DepthOutOfRange {
-                    depth,
-                    n: board.n(),
-                }
-                .into());
-            }
-        }
+    /// A solver's boards are those within its reach, a variant's those
+    /// its search counts in about a minute; the puzzles check their own.
+    ///
+    /// ```
+    /// use nqueens_sched::{solvers, Kind, Task};
+    /// let levels = Task::Solver(solvers::by_name("levels").unwrap());
+    /// assert_eq!(levels.sizes().check("n", 15).unwrap_err().to_string(),
+    ///     "n must be a whole number from 1 to 14 for solver levels, not 15");
+    /// ```
+    fn sizes(&self) -> Limit {
         match self {
-            Task::Solver(s) if board.n() > s.max_n() => Err(Error::TooLargeForSolver {
-                solver: s.name(),
-                max: s.max_n(),
-                n: board.n(),
-            }),
-            _ => Ok(()),
+            Task::Solver(s) => Limit::new(1..=s.max_n(), format!(" for solver {}", s.name())),
+            Task::Variant(v) => Limit::new(
+                1..=v.max_n(),
+                format!(
+                    " for --{} (n = {} takes about a minute)",
+                    v.name(),
+                    v.max_n()
+                ),
+            ),
+            Task::Dominate | Task::Pawns { .. } => Limit::new(1..=nqueens_kernel::MAX_N, ""),
+        }
+    }
+
+    /// A splitting solver's depths are its own ([`Solver::depths`]); a
+    /// variant splits by first-row column only, each puzzle at its one
+    /// depth.
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::variant::Variant;
+    /// use nqueens_sched::{solvers, Kind, Task};
+    /// let board = Board::new(8).unwrap();
+    /// let torus = Task::Variant(Variant::Torus).depths(board).unwrap();
+    /// assert_eq!(torus.check("--depth", 2).unwrap_err().to_string(),
+    ///     "--depth must be 1 for --torus: its search splits only by first-row column, not 2");
+    /// let mirror = Task::Solver(solvers::by_name("mirror").unwrap()).depths(board);
+    /// assert!(mirror.unwrap_err().to_string().contains("does not split its work"));
+    /// ```
+    fn depths(&self, board: Board) -> Result<Limit, Error> {
+        let fixed = |depth| Ok(Limit::new(depth..=depth, format!(" for {}", self.work())));
+        match self {
+            Task::Solver(s) => match s.depths(board) {
+                Some(range) => Ok(Limit::new(
+                    range,
+                    format!(" for solver {} on n = {}", s.name(), board.n()),
+                )),
+                None => Err(Error::Refused(format!(
+                    "--depth does not apply: solver {} does not split its work (solvers that split: {})",
+                    s.name(),
+                    solvers::names(|s| s.depths(board).is_some())
+                ))),
+            },
+            Task::Variant(v) => Ok(Limit::new(
+                Variant::DEPTH..=Variant::DEPTH,
+                format!(
+                    " for --{}: its search splits only by first-row column",
+                    v.name()
+                ),
+            )),
+            Task::Dominate => fixed(puzzles::DOMINATION_DEPTH),
+            Task::Pawns { .. } => fixed(1),
         }
     }
 
@@ -163,7 +191,7 @@ impl Kind for Task<'_> {
 
     /// How the task cuts `board` under `opts`: `None` for a solver that
     /// does not split (it cannot checkpoint or shard). The variants split
-    /// by first-row column only: any `opts.depth` but 1 is refused.
+    /// by first-row column only.
     ///
     /// ```
     /// use nqueens_kernel::Board;
@@ -182,7 +210,9 @@ impl Kind for Task<'_> {
         };
         Ok(match *self {
             Task::Solver(s) => s.layout(board, opts)?,
-            Task::Variant(v) => plain(1, self.variant(v, board, opts)?.len()),
+            Task::Variant(variant) => {
+                plain(Variant::DEPTH, variants::Columns { variant, board }.len())
+            }
             Task::Dominate => plain(
                 puzzles::DOMINATION_DEPTH,
                 puzzles::Dominating::new(board.n())?.len(),
@@ -195,7 +225,12 @@ impl Kind for Task<'_> {
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
         match *self {
             Task::Solver(s) => s.total(board, opts, hooks),
-            Task::Variant(v) => run_pieces(&self.variant(v, board, opts)?, 1, opts, hooks),
+            Task::Variant(variant) => run_pieces(
+                &variants::Columns { variant, board },
+                Variant::DEPTH,
+                opts,
+                hooks,
+            ),
             Task::Dominate => run_pieces(
                 &puzzles::Dominating::new(board.n())?,
                 puzzles::DOMINATION_DEPTH,

@@ -32,7 +32,7 @@ impl Work for Columns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{count_task, Hooks, NoProgress, Options, Task};
+    use crate::{count_task, Hooks, NoProgress, Options, Task, Threads};
 
     #[test]
     fn every_thread_count_gives_the_sequential_tally() {
@@ -42,7 +42,7 @@ mod tests {
                 let alone = Found::from(variant.count(board));
                 for threads in [1, 2, 3, 16] {
                     let opts = Options {
-                        threads,
+                        threads: Threads::new(threads).unwrap(),
                         ..Options::sequential()
                     };
                     let r = count_task(

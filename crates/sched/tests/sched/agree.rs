@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board};
-use nqueens_sched::{count, solvers, Found, NoProgress, Options, Report, Watch};
+use nqueens_sched::{count, solvers, Found, NoProgress, Options, Report, Threads, Watch};
 use proptest::prelude::*;
 
 /// Total and unique counted by brute force over the naive solver's list.
@@ -23,7 +23,7 @@ fn run(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
         solver,
         Board::new(n).unwrap(),
         &Options {
-            threads,
+            threads: Threads::new(threads).unwrap(),
             depth,
             memory: None,
         },
@@ -188,7 +188,7 @@ fn progress_hears_of_every_subproblem_once() {
     let rec = Recorder::default();
     let solver = solvers::by_name("parallel").unwrap();
     let opts = Options {
-        threads: 2,
+        threads: Threads::new(2).unwrap(),
         depth: Some(3),
         memory: None,
     };
@@ -205,7 +205,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
     let with = |memory: u64, threads: usize| {
         let rec = Recorder::default();
         let opts = Options {
-            threads,
+            threads: Threads::new(threads).unwrap(),
             depth: None,
             memory: Some(memory),
         };
@@ -246,7 +246,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
     // The level search holds two whole levels: 8 x 8 needs some 8 KB.
     let levels = solvers::by_name("levels").unwrap();
     let opts = |memory| Options {
-        threads: 1,
+        threads: Threads::ONE,
         depth: None,
         memory: Some(memory),
     };
@@ -270,7 +270,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
             parallel,
             board,
             &Options {
-                threads: 2,
+                threads: Threads::new(2).unwrap(),
                 depth: None,
                 memory: Some(memory),
             },
@@ -293,22 +293,39 @@ fn bad_options_are_errors_not_panics() {
             .unwrap_err()
             .to_string()
     };
-    assert!(err(Options {
-        threads: 0,
-        depth: None,
-        memory: None,
-    })
-    .contains("at least 1"));
-    assert!(err(Options {
-        threads: 1,
-        depth: Some(9),
-        memory: None,
-    })
-    .contains("depth 9"));
-    assert!(err(Options {
-        threads: 2,
-        depth: Some(0),
-        memory: None,
-    })
-    .contains("depth 0"));
+    let range = "--depth must be a whole number from 1 to 8 for solver parallel on n = 8";
+    assert_eq!(
+        err(Options {
+            threads: Threads::ONE,
+            depth: Some(9),
+            memory: None,
+        }),
+        format!("{range}, not 9")
+    );
+    assert_eq!(
+        err(Options {
+            threads: Threads::new(2).unwrap(),
+            depth: Some(0),
+            memory: None,
+        }),
+        format!("{range}, not 0")
+    );
+    // The halves join's left part is narrower than the board.
+    let halves = solvers::by_name("halves").unwrap();
+    let wide = Options {
+        depth: Some(8),
+        ..Options::sequential()
+    };
+    let e = count(halves, board, &wide, &NoProgress).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "--depth must be a whole number from 1 to 7 for solver halves on n = 8, not 8"
+    );
+    let levels = solvers::by_name("levels").unwrap();
+    let large = Board::new(15).unwrap();
+    let e = count(levels, large, &Options::sequential(), &NoProgress).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "n must be a whole number from 1 to 14 for solver levels, not 15"
+    );
 }

@@ -8,7 +8,9 @@
 use std::time::Instant;
 
 use nqueens_kernel::{oeis, Board};
-use nqueens_sched::{estimate, estimate_with, Design, NoProgress, Plan, Sampling, Size, WallClock};
+use nqueens_sched::{
+    estimate, estimate_with, Design, NoProgress, Plan, Sampling, Size, Threads, WallClock,
+};
 
 const SEEDS: u64 = 20;
 
@@ -23,7 +25,7 @@ fn sample(
     let sampling = Sampling {
         size,
         seed,
-        threads,
+        threads: Threads::new(threads).unwrap(),
     };
     estimate(
         board,
@@ -46,7 +48,7 @@ fn covers(plan: Plan) {
             let sampling = Sampling {
                 size: Size::Samples(SAMPLES),
                 seed,
-                threads: 2,
+                threads: Threads::new(2).unwrap(),
             };
             let clock = WallClock(Instant::now());
             let e =

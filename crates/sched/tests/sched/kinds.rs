@@ -9,12 +9,12 @@ use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
     count_parts, count_task, solvers, summarize, Found, Hooks, Kind, Known, NoProgress, Options,
-    Stop, Symmetry, Task, Total, Watch,
+    Stop, Symmetry, Task, Threads, Total, Watch,
 };
 
 fn opts(threads: usize) -> Options {
     Options {
-        threads,
+        threads: Threads::new(threads).unwrap(),
         ..Options::sequential()
     }
 }
@@ -187,11 +187,14 @@ fn a_variant_splits_by_column_only() {
         depth: Some(2),
         ..opts(1)
     };
-    let e = Task::Variant(Variant::Torus)
-        .layout(board, &deep)
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("first-row column"), "{e}");
+    // Refused once, where the scheduler is asked (count and shard alike),
+    // in the command line's words.
+    let torus = Task::Variant(Variant::Torus);
+    let want = "--depth must be 1 for --torus: its search splits only by first-row column, not 2";
+    let e = count_task(torus, board, &deep, &Hooks::watching(&NoProgress)).unwrap_err();
+    assert_eq!(e.to_string(), want);
+    let e = count_parts(torus, board, &deep, &Hooks::watching(&NoProgress)).unwrap_err();
+    assert_eq!(e.to_string(), want);
 }
 
 #[test]
@@ -226,7 +229,7 @@ fn a_split_over_the_memory_budget_is_refused_before_the_symmetric_searches_end()
     // symmetric searches beside it (hours at n = 31) stop with it.
     let board = Board::new(31).unwrap();
     let o = Options {
-        threads: 2,
+        threads: Threads::new(2).unwrap(),
         depth: None,
         memory: Some(1 << 30),
     };
