@@ -1,6 +1,6 @@
 //! The `nqueens` binary as a user runs it.
 
-use crate::common::{assert_usage_error, fields, json, json_rows, nqueens, stdout, succeed};
+use crate::common::{assert_usage_error, fields, json, json_rows, nqueens, stdout, succeed, verbs};
 use std::ffi::OsStr;
 
 use predicates::prelude::*;
@@ -395,23 +395,6 @@ fn help_at(verb: Option<&str>, columns: usize) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The verbs as `nqueens --help` lists them, `help` left out.
-fn help_verbs() -> Vec<String> {
-    let help = help_at(None, 100);
-    let verbs: Vec<String> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.strip_prefix("  ").filter(|v| !v.starts_with(' ')))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|v| *v != "help")
-        .map(str::to_string)
-        .collect();
-    assert!(verbs.len() >= 20, "{verbs:?}");
-    verbs
-}
-
 /// Each long option of a help text and whether it takes a value: the
 /// option lines are indented 2 (`  -j, --threads <T>`) or 6
 /// (`      --torus`); descriptions and value lists are indented further.
@@ -434,7 +417,7 @@ fn long_options(help: &str) -> Vec<(String, bool)> {
 fn no_two_verbs_give_one_option_name_different_kinds() {
     let mut seen: std::collections::BTreeMap<String, (bool, String)> = Default::default();
     let mut clashes = Vec::new();
-    for verb in help_verbs() {
+    for verb in verbs() {
         let options = long_options(&help_at(Some(&verb), 100));
         assert!(options.iter().any(|(o, _)| o == "--help"), "{verb}");
         for (option, takes_value) in options {
@@ -502,7 +485,7 @@ fn the_old_spellings_still_work_and_mean_the_same() {
 
 #[test]
 fn no_help_example_line_wraps() {
-    let mut verbs: Vec<Option<String>> = help_verbs().into_iter().map(Some).collect();
+    let mut verbs: Vec<Option<String>> = verbs().into_iter().map(Some).collect();
     verbs.push(None);
     for verb in verbs {
         let examples = |columns| -> Vec<String> {

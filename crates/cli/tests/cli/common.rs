@@ -91,3 +91,25 @@ where
     let out = nqueens().args(args).assert().success().get_output().clone();
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// The verbs as `nqueens --help` lists them, `help` left out, so that the
+/// tests that go over every verb cover a new one without being touched.
+pub fn verbs() -> Vec<String> {
+    let help = stdout(&["--help"]);
+    let verbs: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        // A long description wraps onto lines indented further.
+        .filter_map(|l| l.strip_prefix("  ").filter(|v| !v.starts_with(' ')))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|v| *v != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(verbs.len() >= 20, "too few verbs in --help: {verbs:?}");
+    for verb in ["count", "table", "bench", "completions", "man"] {
+        assert!(verbs.iter().any(|v| v == verb), "{verb} not in {verbs:?}");
+    }
+    verbs
+}

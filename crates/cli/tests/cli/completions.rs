@@ -9,29 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::{nqueens, stdout};
-
-/// The verbs as `nqueens --help` lists them, so a new verb is covered
-/// without touching this file.
-fn verbs() -> Vec<String> {
-    let help = stdout(&["--help"]);
-    let verbs: Vec<String> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        // A long description wraps onto lines indented further.
-        .filter_map(|l| l.strip_prefix("  ").filter(|v| !v.starts_with(' ')))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|v| *v != "help")
-        .map(str::to_string)
-        .collect();
-    assert!(verbs.len() >= 10, "too few verbs in --help: {verbs:?}");
-    for verb in ["count", "table", "bench", "completions", "man"] {
-        assert!(verbs.iter().any(|v| v == verb), "{verb} not in {verbs:?}");
-    }
-    verbs
-}
+use crate::common::{nqueens, stdout, verbs};
 
 /// The program `name` if this machine has it. Without it the test says so
 /// on stderr, or fails where CI requires it.

@@ -45,13 +45,12 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-mod definition;
+// The definition reader serves `hostile.rs` too, and the harness and the
+// vectors' generator `fuzz_files.rs`.
+pub mod definition;
 mod generate;
-// The harness and the vectors' generator serve `fuzz_files.rs` too, and
-// the older definition reader (`schema.rs`) serves `hostile.rs`.
 pub mod harness;
 mod limits;
-pub mod schema;
 pub mod vectors;
 
 use definition::Arg;
@@ -391,16 +390,7 @@ fn at_least_5000_argument_vectors_from_the_definitions_each_under_a_time_and_mem
     let _ = fs::remove_dir_all(&root);
     fs::create_dir_all(&root).unwrap();
     let plan = made(&["plan", "8", "--shards", "2"]);
-    let estimate = made(&[
-        "estimate",
-        "8",
-        "--samples",
-        "20",
-        "--seed",
-        "1",
-        "--format",
-        "json",
-    ]);
+    let estimate = made(&harness::ESTIMATE);
     let start = Instant::now();
     let (all, probes, bounded) = read_limits(&root, &plan, &estimate);
     let read_in = start.elapsed();

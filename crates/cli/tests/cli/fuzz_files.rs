@@ -24,6 +24,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use nqueens_files::checkpoint::crc32;
+
 use crate::fuzz::harness;
 use crate::fuzz::vectors::Rng;
 
@@ -140,16 +142,7 @@ impl Valid {
             .path();
         let read = |p: PathBuf| fs::read(p).unwrap();
         let v2 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/plan-v2");
-        let estimate = run(&[
-            "estimate",
-            "8",
-            "--samples",
-            "20",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-        ]);
+        let estimate = run(&harness::ESTIMATE);
         Valid {
             plan_v2: read(v2.join("plan.json")),
             results_v2: [0, 1, 2].map(|i| read(v2.join(format!("shard-{i}.json")))),
@@ -285,18 +278,6 @@ fn compact(text: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// CRC-32 (IEEE), as plans and results seal themselves.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = (crc >> 1) ^ (0xEDB8_8320 & 0u32.wrapping_sub(crc & 1));
-        }
-    }
-    !crc
 }
 
 /// Seals `text` again as a forger would: a plan's hash and a result's
@@ -540,6 +521,23 @@ fn exactly(r: &Ran, args: &[&str], want: u64) -> Result<(), Broken> {
     Ok(())
 }
 
+/// `merge` and `missing` of `plan.json` and `results` in `dir`: the merge,
+/// checked to give exactly `want` if it accepts them, and the list.
+fn merge_and_list(dir: &Path, want: u64) -> Result<(Ran, Ran), Broken> {
+    let merge = [
+        "merge",
+        "--plan",
+        "plan.json",
+        "results",
+        "--format",
+        "json",
+    ];
+    let merged = run(&merge, dir)?;
+    exactly(&merged, &merge, want)?;
+    let listed = run(&["missing", "--plan", "plan.json", "results"], dir)?;
+    Ok((merged, listed))
+}
+
 /// Feeds `input` to the verb that reads `kind` in `dir`; `Ok(true)` when
 /// it was accepted.
 fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Broken> {
@@ -585,18 +583,7 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
             write("results/shard-0.json", &valid.results[0], 0);
             write("results/shard-2.json", &valid.results[2], 0);
             write("results/shard-3.json", &valid.results[3], 0);
-            let merge = [
-                "merge",
-                "--plan",
-                "plan.json",
-                "results",
-                "--format",
-                "json",
-            ];
-            let merged = run(&merge, dir)?;
-            exact(&merged, &merge)?;
-            let missing = ["missing", "--plan", "plan.json", "results"];
-            let listed = run(&missing, dir)?;
+            let (merged, listed) = merge_and_list(dir, TOTAL)?;
             let agree = match (merged.code, listed.code) {
                 (0, 0) => listed.stdout.is_empty(),
                 // A forged count, sealed again: its checksum is valid, so
@@ -627,18 +614,7 @@ fn feed(kind: Kind, input: &Input, valid: &Valid, dir: &Path) -> Result<bool, Br
             for (i, r) in valid.results_v2.iter().enumerate() {
                 write(&format!("results/shard-{i}.json"), r, 0);
             }
-            let merge = [
-                "merge",
-                "--plan",
-                "plan.json",
-                "results",
-                "--format",
-                "json",
-            ];
-            let merged = run(&merge, dir)?;
-            exactly(&merged, &merge, TOTAL_V2)?;
-            let missing = ["missing", "--plan", "plan.json", "results"];
-            let listed = run(&missing, dir)?;
+            let (merged, listed) = merge_and_list(dir, TOTAL_V2)?;
             if merged.code == 0 && !(listed.code == 0 && listed.stdout.is_empty()) {
                 return Err(Broken::Other(format!(
                     "merge accepted the plan, missing says {} {:?}",

@@ -12,6 +12,7 @@
 
 mod common;
 mod excerpts;
+mod forgery;
 mod page;
 
 mod bench_command;

@@ -1,9 +1,11 @@
 //! plan, run-shard, missing and merge as a user runs them.
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+use assert_cmd::Command;
+
 use crate::common::{nqueens, succeed};
+use crate::forgery::forged;
 use serde_json::Value;
 
 fn temp(name: &str) -> PathBuf {
@@ -13,49 +15,67 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
-fn plan(dir: &Path, n: &str, shards: &str) -> PathBuf {
-    let out = nqueens()
-        .args(["plan", n, "--shards", shards])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let path = dir.join("plan.json");
-    std::fs::write(&path, out).unwrap();
+/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
+fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
+    let k = k.to_string();
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(
+        &path,
+        succeed([&["plan"], args, &["--shards", &k]].concat()),
+    )
+    .unwrap();
     path
 }
 
+/// `nqueens VERB --plan PLAN`, to be given the rest of its arguments.
+fn on_plan(verb: &str, plan: &Path) -> Command {
+    let mut command = nqueens();
+    command.arg(verb).arg("--plan").arg(plan);
+    command
+}
+
+/// `nqueens run-shard --plan PLAN --out OUT`, to be told which shards.
+fn shard_runner(plan: &Path, out: &Path) -> Command {
+    let mut command = on_plan("run-shard", plan);
+    command.arg("--out").arg(out);
+    command
+}
+
 fn run_shard(plan: &Path, out: &Path, shard: usize) {
-    nqueens()
-        .arg("run-shard")
-        .arg("--plan")
-        .arg(plan)
-        .arg("--out")
-        .arg(out)
+    shard_runner(plan, out)
         .args(["--shard", &shard.to_string()])
         .assert()
         .success();
 }
 
 fn missing(plan: &Path, out: &Path) -> String {
-    let o = nqueens()
-        .arg("missing")
-        .arg("--plan")
-        .arg(plan)
+    let o = on_plan("missing", plan).arg(out).assert().success();
+    String::from_utf8(o.get_output().stdout.clone())
+        .unwrap()
+        .trim()
+        .to_string()
+}
+
+/// The merged record of the results in `out`, as JSON.
+fn merged(plan: &Path, out: &Path) -> Value {
+    let o = on_plan("merge", plan)
         .arg(out)
+        .args(["--format", "json"])
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(o).unwrap().trim().to_string()
+        .success();
+    serde_json::from_slice(&o.get_output().stdout).unwrap()
+}
+
+/// What the verb that counts `args` alone, on one thread, finds.
+fn alone(args: &[&str]) -> Value {
+    let all = [args, &["--threads", "1", "--format", "json"]].concat();
+    serde_json::from_str(&succeed(all)).unwrap()
 }
 
 #[test]
 fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
     let dir = temp("flow");
-    let p = plan(&dir, "11", "6");
+    let p = plan_of(&dir, "plan", &["11"], 6);
     let out = dir.join("results");
     let plan_json: Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     // Six shards of subproblems, and shard 6 for the symmetric counts.
@@ -68,25 +88,12 @@ fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
     }
     assert_eq!(missing(&p, &out), "3");
     // Shard ids come from Slurm's array variable when --shard is absent.
-    nqueens()
-        .arg("run-shard")
-        .arg("--plan")
-        .arg(&p)
-        .arg("--out")
-        .arg(&out)
+    shard_runner(&p, &out)
         .env("SLURM_ARRAY_TASK_ID", "3")
         .assert()
         .success();
     assert_eq!(missing(&p, &out), "");
-    let merged = succeed([
-        OsStr::new("merge"),
-        "--plan".as_ref(),
-        p.as_os_str(),
-        out.as_os_str(),
-        "--format".as_ref(),
-        "json".as_ref(),
-    ]);
-    let v: Value = serde_json::from_str(&merged).unwrap();
+    let v = merged(&p, &out);
     assert_eq!(
         (
             v["total"].as_u64(),
@@ -97,14 +104,10 @@ fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
     );
     // The merged nodes equal an unsharded count at the plan's depth.
     let depth = plan_json["depth"].to_string();
-    let whole = nqueens()
-        .args(["count", "11", "--depth", &depth, "--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let whole: Value = serde_json::from_slice(&whole).unwrap();
+    let whole: Value = serde_json::from_str(&succeed([
+        "count", "11", "--depth", &depth, "--format", "json",
+    ]))
+    .unwrap();
     assert_eq!(v["nodes"], whole["nodes"]);
     // A rerun of a finished shard does nothing; damage and gaps are refused.
     run_shard(&p, &out, 2);
@@ -115,17 +118,8 @@ fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
         .replacen("\"total\":", "\"total\":1", 1);
     std::fs::write(&r4, text).unwrap();
     assert_eq!(missing(&p, &out), "1,4");
-    let err = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(&p)
-        .arg(&out)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let o = on_plan("merge", &p).arg(&out).assert().code(2);
+    let err = String::from_utf8(o.get_output().stderr.clone()).unwrap();
     assert!(
         err.contains("missing shards 1") && err.contains("damaged shards 4"),
         "{err}"
@@ -136,7 +130,7 @@ fn a_sharded_count_merges_to_the_exact_total_and_refuses_gaps_and_damage() {
 #[test]
 fn bad_plans_and_arguments_are_refused() {
     let dir = temp("bad");
-    let p = plan(&dir, "9", "4");
+    let p = plan_of(&dir, "plan", &["9"], 4);
     let edited = dir.join("edited.json");
     std::fs::write(
         &edited,
@@ -148,189 +142,85 @@ fn bad_plans_and_arguments_are_refused() {
     let foreign = dir.join("foreign.json");
     std::fs::write(&foreign, "{\"hello\": 1}").unwrap();
     let out = dir.join("r");
-    let s = |p: &Path| p.to_str().unwrap().to_string();
-    let cases: Vec<(Vec<String>, &str)> = vec![
+    let [plan, results, scratch, edited, foreign] =
+        [&p, &out, &dir, &edited, &foreign].map(|p| p.to_str().unwrap());
+    let shard = |rest: &[&'static str]| {
+        let mut args = vec!["run-shard", "--plan", plan, "--out", results];
+        args.extend_from_slice(rest);
+        args
+    };
+    let cases: Vec<(Vec<&str>, &str)> = vec![
         (
-            vec!["plan".into(), "9".into(), "--shards".into(), "0".into()],
+            vec!["plan", "9", "--shards", "0"],
             "--shards must be a whole number from 1 to",
         ),
         (
-            vec![
-                "plan".into(),
-                "9".into(),
-                "--shards".into(),
-                "5000000".into(),
-            ],
+            vec!["plan", "9", "--shards", "5000000"],
             "--shards must be a whole number from 1 to 4194304, not 5000000",
         ),
         (
             // The halves split of n = 20 is fixed by n (its depth is the
             // left width): no depth makes 65,536 shards of it.
-            vec!["plan".into(), "20".into(), "--shards".into(), "65536".into()],
+            vec!["plan", "20", "--shards", "65536"],
             "--shards 65536 is more than the 46508 subproblems of n = 20 at depth 10 (ask for fewer shards)",
         ),
         (
-            vec![
-                "plan".into(),
-                "9".into(),
-                "--shards".into(),
-                "5000".into(),
-                "--solver".into(),
-                "pairs".into(),
-            ],
+            vec!["plan", "9", "--shards", "5000", "--solver", "pairs"],
             "(ask for fewer shards or a deeper --depth)",
         ),
         (
-            vec![
-                "plan".into(),
-                "9".into(),
-                "--shards".into(),
-                "2".into(),
-                "--solver".into(),
-                "classic".into(),
-            ],
+            vec!["plan", "9", "--shards", "2", "--solver", "classic"],
             "cannot be sharded",
         ),
         (
-            vec!["merge".into(), "--plan".into(), s(&edited), s(&out)],
+            vec!["merge", "--plan", edited, results],
             "damaged or was edited",
         ),
         (
-            vec!["merge".into(), "--plan".into(), s(&foreign), s(&out)],
+            vec!["merge", "--plan", foreign, results],
             "not an nqueens plan",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "7".into(),
-            ],
+            shard(&["--shard", "7"]),
             "--shard 7 is outside the plan (its shards are 0 to 4)",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "3-9".into(),
-            ],
+            shard(&["--shard", "3-9"]),
             "--shard 3-9 is outside the plan (its shards are 0 to 4)",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "3-1".into(),
-            ],
+            shard(&["--shard", "3-1"]),
             "--shard 3-1: the first shard comes after the last",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "3".into(),
-                "--per-task".into(),
-                "2".into(),
-            ],
+            shard(&["--shard", "3", "--per-task", "2"]),
             "task 3 of 2 shards each is outside the plan (its shards are 0 to 4: tasks 0 to 2)",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "0-1".into(),
-                "--per-task".into(),
-                "2".into(),
-            ],
+            shard(&["--shard", "0-1", "--per-task", "2"]),
             "--per-task takes one task id, not a range (--shard 0-1)",
         ),
         (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-                "--shard".into(),
-                "0".into(),
-                "--per-task".into(),
-                "0".into(),
-            ],
+            shard(&["--shard", "0", "--per-task", "0"]),
             "--per-task must be a whole number from 1 to 4194304, not 0",
         ),
         (
-            vec![
-                "merge".into(),
-                "--plan".into(),
-                s(&p),
-                s(&dir),
-                "--recount".into(),
-                "5".into(),
-            ],
+            vec!["merge", "--plan", plan, scratch, "--recount", "5"],
             "--recount 5 is more than the plan's 4 shards of subproblems",
         ),
         (
-            vec![
-                "merge".into(),
-                "--plan".into(),
-                s(&p),
-                s(&dir),
-                "--recount".into(),
-                "0".into(),
-            ],
+            vec!["merge", "--plan", plan, scratch, "--recount", "0"],
             "--recount must be a whole number from 1 to",
         ),
         (
-            vec![
-                "status".into(),
-                "--plan".into(),
-                s(&p),
-                s(&dir),
-                "--cores".into(),
-                "0".into(),
-            ],
+            vec!["status", "--plan", plan, scratch, "--cores", "0"],
             "--cores must be a whole number from 1 to",
         ),
         (
-            vec![
-                "status".into(),
-                "--plan".into(),
-                s(&p),
-                s(&dir),
-                "--estimate".into(),
-                s(&foreign),
-            ],
+            vec!["status", "--plan", plan, scratch, "--estimate", foreign],
             "is not the JSON of `nqueens estimate`",
         ),
-        (
-            vec![
-                "run-shard".into(),
-                "--plan".into(),
-                s(&p),
-                "--out".into(),
-                s(&out),
-            ],
-            "SLURM_ARRAY_TASK_ID is not set",
-        ),
+        (shard(&[]), "SLURM_ARRAY_TASK_ID is not set"),
     ];
     for (args, needle) in cases {
         let o = nqueens()
@@ -347,54 +237,6 @@ fn bad_plans_and_arguments_are_refused() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// What `args` writes on stdout, checked to succeed.
-fn success(args: &[&std::ffi::OsStr]) -> Vec<u8> {
-    nqueens()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone()
-}
-
-/// A plan of `args` cut into `k` shards, written to `dir/name.json`.
-fn plan_of(dir: &Path, name: &str, args: &[&str], k: usize) -> PathBuf {
-    let k = k.to_string();
-    let tail = ["--shards", k.as_str()];
-    let all: Vec<&std::ffi::OsStr> = ["plan"]
-        .iter()
-        .chain(args)
-        .chain(&tail)
-        .map(|a| a.as_ref())
-        .collect();
-    let path = dir.join(format!("{name}.json"));
-    std::fs::write(&path, success(&all)).unwrap();
-    path
-}
-
-fn merged(plan: &Path, out: &Path) -> Value {
-    let args = [
-        "merge".as_ref(),
-        "--plan".as_ref(),
-        plan.as_os_str(),
-        out.as_os_str(),
-        "--format".as_ref(),
-        "json".as_ref(),
-    ];
-    serde_json::from_slice(&success(&args)).unwrap()
-}
-
-/// What the verb that counts `args` alone, on one thread, finds.
-fn alone(args: &[&str]) -> Value {
-    let all: Vec<&std::ffi::OsStr> = args
-        .iter()
-        .chain(&["--threads", "1", "--format", "json"])
-        .map(|a| a.as_ref())
-        .collect();
-    serde_json::from_slice(&success(&all)).unwrap()
 }
 
 #[test]
@@ -458,10 +300,7 @@ fn variants_and_puzzles_shard_and_merge_to_the_exact_count() {
     }
     // A plan names its kind: results of one are refused by another.
     let other = plan_of(&dir, "count", &["13"], 3);
-    let o = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(&other)
+    let o = on_plan("merge", &other)
         .arg(dir.join("torus"))
         .output()
         .unwrap();
@@ -477,41 +316,25 @@ fn variants_and_puzzles_shard_and_merge_to_the_exact_count() {
 #[test]
 fn one_task_runs_a_range_of_shards_and_the_symmetry_shard_comes_last() {
     let dir = temp("ranges");
-    let p = plan(&dir, "12", "7");
+    let p = plan_of(&dir, "plan", &["12"], 7);
     let out = dir.join("results");
     // Tasks of 3 shards each: task 0 runs 0-2, task 2 runs 6 and the
     // symmetry shard 7; --shard A-B runs 3-5.
     for task in ["0", "2"] {
-        nqueens()
-            .arg("run-shard")
-            .arg("--plan")
-            .arg(&p)
-            .arg("--out")
-            .arg(&out)
+        shard_runner(&p, &out)
             .args(["--per-task", "3", "--threads", "1"])
             .env("SLURM_ARRAY_TASK_ID", task)
             .assert()
             .success();
     }
     assert_eq!(missing(&p, &out), "3-5");
-    let per_task = nqueens()
-        .arg("missing")
-        .arg("--plan")
-        .arg(&p)
+    let per_task = on_plan("missing", &p)
         .arg(&out)
         .args(["--per-task", "3"])
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(String::from_utf8(per_task).unwrap(), "1\n");
-    nqueens()
-        .arg("run-shard")
-        .arg("--plan")
-        .arg(&p)
-        .arg("--out")
-        .arg(&out)
+        .success();
+    assert_eq!(per_task.get_output().stdout, b"1\n");
+    shard_runner(&p, &out)
         .args(["--shard", "3-5", "--threads", "2"])
         .assert()
         .success();
@@ -546,18 +369,6 @@ fn a_version_2_plan_and_its_results_still_merge() {
     );
 }
 
-/// CRC-32 (IEEE), as the results' checksums use: a forger can compute it.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = (crc >> 1) ^ (0xEDB8_8320 & 0u32.wrapping_sub(crc & 1));
-        }
-    }
-    !crc
-}
-
 #[test]
 fn a_forged_shard_passes_every_check_but_a_recount() {
     // A faulty node's result: one subproblem's count off by eight (so
@@ -573,40 +384,9 @@ fn a_forged_shard_passes_every_check_but_a_recount() {
     let honest = merged(&p, &out);
     let path = out.join("shard-2.json");
     let honest_text = std::fs::read_to_string(&path).unwrap();
-    let forge = |by: u64| {
-        let text = &honest_text;
-        let r: Value = serde_json::from_str(text).unwrap();
-        let (piece, total) = (&r["subproblems"][0], r["total"].as_u64().unwrap());
-        let (index, solutions) = (piece[0].as_u64().unwrap(), piece[1].as_u64().unwrap());
-        let checksum = format!(",\"checksum\":\"{}\"", r["checksum"].as_str().unwrap());
-        let body = text
-            .trim_end()
-            .replace(&checksum, "")
-            .replacen(
-                &format!("[{index},{solutions},"),
-                &format!("[{index},{},", solutions + by),
-                1,
-            )
-            .replacen(
-                &format!("\"total\":{total},"),
-                &format!("\"total\":{},", total + by),
-                1,
-            );
-        let sealed = format!(
-            "{},\"checksum\":\"{:08x}\"}}\n",
-            body.strip_suffix('}').unwrap(),
-            crc32(body.as_bytes())
-        );
-        std::fs::write(&path, sealed).unwrap();
-    };
+    let forge = |by: u64| std::fs::write(&path, forged(&honest_text, by)).unwrap();
     forge(2);
-    let o = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(&p)
-        .arg(&out)
-        .output()
-        .unwrap();
+    let o = on_plan("merge", &p).arg(&out).output().unwrap();
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
@@ -614,16 +394,13 @@ fn a_forged_shard_passes_every_check_but_a_recount() {
         "{err}"
     );
     forge(8);
-    let forged = merged(&p, &out);
+    let forgery = merged(&p, &out);
     assert_eq!(
-        forged["total"].as_u64(),
+        forgery["total"].as_u64(),
         Some(honest["total"].as_u64().unwrap() + 8),
         "the forgery merges without a recount"
     );
-    let o = nqueens()
-        .arg("merge")
-        .arg("--plan")
-        .arg(&p)
+    let o = on_plan("merge", &p)
         .arg(&out)
         .args(["--recount", "4", "--threads", "1"])
         .output()
@@ -668,7 +445,7 @@ fn a_million_shard_plan_is_small_and_quick() {
 fn symbolic_links_in_the_results_directory_are_never_written_through() {
     // shard-1.json -> shard-0.json once had shard 1 overwrite shard 0's result.
     let dir = temp("links");
-    let p = plan(&dir, "10", "3");
+    let p = plan_of(&dir, "plan", &["10"], 3);
     let out = dir.join("results");
     run_shard(&p, &out, 0);
     let outside = dir.join("outside.txt");
@@ -687,12 +464,7 @@ fn symbolic_links_in_the_results_directory_are_never_written_through() {
             let _ = std::fs::remove_file(out.join("shard-1.json"));
             std::os::unix::fs::symlink(target, &name).unwrap();
             let case = format!("shard-1.{ext} -> {}", target.display());
-            let run = nqueens()
-                .arg("run-shard")
-                .arg("--plan")
-                .arg(&p)
-                .arg("--out")
-                .arg(&out)
+            let run = shard_runner(&p, &out)
                 .args(["--shard", "1"])
                 .output()
                 .unwrap();
@@ -736,14 +508,7 @@ fn an_interrupted_shard_counts_what_is_saved_against_the_shard_not_the_plan() {
     let dir = temp("term");
     // Pinned to `pairs`: a shard takes seconds, so the signal lands mid-run.
     let p = dir.join("plan.json");
-    let text = success(&[
-        "plan".as_ref(),
-        "16".as_ref(),
-        "--shards".as_ref(),
-        "4".as_ref(),
-        "--solver".as_ref(),
-        "pairs".as_ref(),
-    ]);
+    let text = succeed(["plan", "16", "--shards", "4", "--solver", "pairs"]);
     std::fs::write(&p, text).unwrap();
     let out = dir.join("results");
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
@@ -774,19 +539,11 @@ fn an_interrupted_shard_counts_what_is_saved_against_the_shard_not_the_plan() {
     let err = String::from_utf8(ended.stderr).unwrap();
     assert_eq!(ended.status.code(), Some(130), "{err}");
     // The shard's size, from the record of the resumed run.
-    let resumed = nqueens()
-        .arg("run-shard")
-        .arg("--plan")
-        .arg(&p)
-        .arg("--out")
-        .arg(&out)
+    let resumed = shard_runner(&p, &out)
         .args(["--shard", "1", "--format", "json"])
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let resumed: Value = serde_json::from_slice(&resumed).unwrap();
+        .success();
+    let resumed: Value = serde_json::from_slice(&resumed.get_output().stdout).unwrap();
     let size = resumed["end"].as_u64().unwrap() - resumed["first"].as_u64().unwrap();
     let line = err.lines().last().unwrap_or("");
     let saved: u64 = line
@@ -810,14 +567,11 @@ fn an_interrupted_shard_counts_what_is_saved_against_the_shard_not_the_plan() {
 #[test]
 fn a_finished_shard_leaves_its_lock_unlocked_and_documented() {
     let dir = temp("lock");
-    let p = plan(&dir, "10", "3");
+    let p = plan_of(&dir, "plan", &["10"], 3);
     let out = dir.join("results");
     run_shard(&p, &out, 1);
     assert!(out.join("shard-1.lock").is_file());
-    let status = nqueens()
-        .arg("status")
-        .arg("--plan")
-        .arg(&p)
+    let status = on_plan("status", &p)
         .arg(&out)
         .args(["--format", "json"])
         .output()

@@ -7,6 +7,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::vectors::Rng;
 
+/// The estimate whose JSON both fuzzers give `status --estimate`: a
+/// fixture of the argument vectors, the file that `fuzz_files.rs` mutates.
+pub const ESTIMATE: [&str; 8] = [
+    "estimate",
+    "8",
+    "--samples",
+    "20",
+    "--seed",
+    "1",
+    "--format",
+    "json",
+];
+
 /// Held by each fuzzer for its whole run: the two share one test binary,
 /// and each one's four workers alone load the machine (its time bounds
 /// allow for that much), as when each fuzzer was a binary of its own.
