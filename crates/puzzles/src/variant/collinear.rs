@@ -22,9 +22,8 @@
 
 use std::ops::ControlFlow;
 
-use super::tally::Searched;
 use super::walk::Walk;
-use nqueens_kernel::{Board, MAX_N};
+use nqueens_kernel::MAX_N;
 
 /// The first three queens of `columns` (0-based, one per row) on one
 /// straight line, as their rows in increasing order (in the order
@@ -94,19 +93,13 @@ pub const PUBLISHED: [(usize, u64, u64); 12] = [
     (12, 410, 53),
 ];
 
-/// The search behind [`crate::variant::Variant::NoThreeInLine`].
-pub(crate) fn search(
-    board: Board,
-    first: usize,
-    visit: impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> Searched {
-    let mut w = Walk::new(board, first, visit);
-    let bit = 1u32 << first;
-    let flow = w.down_in_line(1, bit, bit << 1, bit >> 1, &[0; MAX_N]);
-    w.searched(flow)
-}
-
 impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
+    /// The search behind [`crate::variant::Variant::NoThreeInLine`]: the
+    /// rows below the first row's queen, on the square of `bit`.
+    pub(super) fn below_in_line(&mut self, bit: u32) -> ControlFlow<()> {
+        self.down_in_line(1, bit, bit << 1, bit >> 1, &[0; MAX_N])
+    }
+
     /// Fills `row` and the rows below it; `lines[r]` holds the squares of
     /// row `r` on a line through two placed queens.
     fn down_in_line(
@@ -176,6 +169,7 @@ mod tests {
     use super::*;
     use crate::solutions::Solutions;
     use crate::variant::Variant;
+    use nqueens_kernel::Board;
 
     #[test]
     fn the_search_lists_exactly_the_solutions_with_no_triple_in_line() {

@@ -28,6 +28,7 @@ use std::ops::ControlFlow;
 use nqueens_kernel::Board;
 
 pub use tally::{classify, Searched, Symmetries, VariantTally};
+use walk::Walk;
 
 /// A variant of the n-queens problem.
 ///
@@ -133,10 +134,11 @@ impl Variant {
         if first >= board.n() {
             return Searched::default();
         }
-        match self {
-            Variant::Torus => torus::search(board, first, visit),
-            Variant::NoThreeInLine => collinear::search(board, first, visit),
-        }
+        let below = match self {
+            Variant::Torus => Walk::below_wrapped,
+            Variant::NoThreeInLine => Walk::below_in_line,
+        };
+        Walk::search(board, first, visit, below)
     }
 
     /// Counts the solutions whose first-row queen stands in column `first`,

@@ -24,9 +24,7 @@
 
 use std::ops::ControlFlow;
 
-use super::tally::Searched;
 use super::walk::Walk;
-use nqueens_kernel::Board;
 
 /// Whether `columns` (0-based, one per row) is a solution on the torus:
 /// every pair of queens compared directly, modulo `n`.
@@ -52,19 +50,13 @@ pub fn is_solution(columns: &[u8]) -> bool {
         })
 }
 
-/// The search behind [`crate::variant::Variant::Torus`].
-pub(crate) fn search(
-    board: Board,
-    first: usize,
-    visit: impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> Searched {
-    let mut w = Walk::new(board, first, visit);
-    let bit = 1u32 << first;
-    let flow = w.down_wrapped(1, bit, w.left(bit), w.right(bit));
-    w.searched(flow)
-}
-
 impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
+    /// The search behind [`crate::variant::Variant::Torus`]: the rows
+    /// below the first row's queen, on the square of `bit`.
+    pub(super) fn below_wrapped(&mut self, bit: u32) -> ControlFlow<()> {
+        self.down_wrapped(1, bit, self.left(bit), self.right(bit))
+    }
+
     /// Rotates a row's mask one column up, the top column wrapping to 0.
     fn left(&self, x: u32) -> u32 {
         ((x << 1) | (x >> (self.n - 1))) & self.full
@@ -98,6 +90,7 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
     use nqueens_kernel::reference::naive;
+    use nqueens_kernel::Board;
 
     /// Every permutation of `0..n`, by Heap's algorithm.
     fn permutations(n: usize) -> Vec<Vec<u8>> {

@@ -36,6 +36,23 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
         }
     }
 
+    /// Walks the boards with the first row's queen in column `first`:
+    /// `descend` fills the rows below from that queen's bit, with the
+    /// variant's attacks. Returns the nodes and whether `visit` stopped it.
+    pub fn search(
+        board: Board,
+        first: usize,
+        visit: F,
+        descend: impl FnOnce(&mut Walk<F>, u32) -> ControlFlow<()>,
+    ) -> Searched {
+        let mut walk = Walk::new(board, first, visit);
+        let flow = descend(&mut walk, 1 << first);
+        Searched {
+            nodes: walk.nodes,
+            stopped: flow.is_break(),
+        }
+    }
+
     /// Puts `row`'s queen on the square of `bit`; returns its column.
     pub fn place(&mut self, row: usize, bit: u32) -> usize {
         self.nodes += 1;
@@ -47,13 +64,5 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> Walk<F> {
     /// Every row holds a queen: the visitor sees the board.
     pub fn complete(&mut self) -> ControlFlow<()> {
         (self.visit)(&self.columns[..self.n])
-    }
-
-    /// What the walk did, once `flow` says how it ended.
-    pub fn searched(&self, flow: ControlFlow<()>) -> Searched {
-        Searched {
-            nodes: self.nodes,
-            stopped: flow.is_break(),
-        }
     }
 }
