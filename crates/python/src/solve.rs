@@ -10,29 +10,6 @@ use pyo3::prelude::*;
 use crate::args::{self, value_error};
 use crate::interrupt::{run_interruptible, StopFlag};
 
-/// The names of the methods `keep` keeps, for messages.
-fn names(keep: impl Fn(Method) -> bool) -> String {
-    let kept: Vec<&str> = Method::ALL
-        .into_iter()
-        .filter(|&m| keep(m))
-        .map(Method::name)
-        .collect();
-    kept.join(", ")
-}
-
-/// Whose limit `n` is checked against (the CLI's words).
-fn owner(method: Method) -> String {
-    let max = method.max_n();
-    if max == method_of::MAX_N {
-        return format!(" for the {} method", method.name());
-    }
-    format!(
-        " for the {} method (its practical limit; for larger boards use {})",
-        method.name(),
-        names(|m| m.max_n() > max)
-    )
-}
-
 /// Find one solution of the n x n board.
 ///
 /// Returns a uint32 NumPy array of n entries: entry r is the 0-based
@@ -64,16 +41,16 @@ pub fn solve<'py>(
     let method = Method::by_name(method).ok_or_else(|| {
         value_error(format!(
             "unknown method '{method}' (known: {})",
-            names(|_| true)
+            Method::names(|_| true)
         ))
     })?;
-    let n = args::size(n, "n", 1..=method.max_n(), &owner(method))?;
+    let n = args::size(n, "n", 1..=method.max_n(), &method.limit_owner())?;
     let mut options = Options::default();
     if let Some(seed) = seed.filter(|s| !s.is_none()) {
         if !method.is_seeded() {
             return Err(value_error(format!(
                 "seed applies to the methods that draw random numbers ({}), not to {}",
-                names(Method::is_seeded),
+                Method::names(Method::is_seeded),
                 method.name()
             )));
         }

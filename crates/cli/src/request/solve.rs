@@ -29,13 +29,13 @@ impl TryFrom<SolveArgs> for Solve {
     type Error = anyhow::Error;
     fn try_from(a: SolveArgs) -> Result<Solve> {
         let method = method(&a.method)?;
-        let n = number::size(&a.n, "n", 1..=method.max_n(), &owner(method))?;
+        let n = number::size(&a.n, "n", 1..=method.max_n(), &method.limit_owner())?;
         let mut options = Options::default();
         if let Some(text) = &a.seed {
             if !method.is_seeded() {
                 bail!(
                     "--seed applies to the methods that draw random numbers ({}), not to {}",
-                    names(Method::is_seeded),
+                    Method::names(Method::is_seeded),
                     method.name()
                 );
             }
@@ -45,7 +45,7 @@ impl TryFrom<SolveArgs> for Solve {
             if !method.has_attempts() {
                 bail!(
                     "--max-attempts applies to the methods that give up ({}), not to {}",
-                    names(Method::has_attempts),
+                    Method::names(Method::has_attempts),
                     method.name()
                 );
             }
@@ -103,33 +103,11 @@ impl TryFrom<SolveArgs> for Solve {
 fn method(name: &str) -> Result<Method> {
     match Method::by_name(name) {
         Some(m) => Ok(m),
-        None => bail!("unknown method '{name}' (known: {})", names(|_| true)),
+        None => bail!(
+            "unknown method '{name}' (known: {})",
+            Method::names(|_| true)
+        ),
     }
-}
-
-/// The names of the methods `keep` keeps, for messages.
-fn names(keep: impl Fn(Method) -> bool) -> String {
-    let kept: Vec<&str> = Method::ALL
-        .into_iter()
-        .filter(|&m| keep(m))
-        .map(Method::name)
-        .collect();
-    kept.join(", ")
-}
-
-/// Whose limit `n` is checked against: the method's, and where that is a
-/// practical limit below what any method takes, the methods that go
-/// further.
-fn owner(method: Method) -> String {
-    let max = method.max_n();
-    if max == nqueens_puzzles::solve::MAX_N {
-        return format!(" for the {} method", method.name());
-    }
-    format!(
-        " for the {} method (its practical limit; for larger boards use {})",
-        method.name(),
-        names(|m| m.max_n() > max)
-    )
 }
 
 /// Parses `--start ROW,COL`: the sheet's coordinates, from 0.

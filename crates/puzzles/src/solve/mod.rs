@@ -302,6 +302,47 @@ impl Method {
         Method::ALL.into_iter().find(|m| m.name() == name)
     }
 
+    /// The names of the methods `keep` keeps, in [`Method::ALL`]'s order,
+    /// as messages list them (the command line's and Python's).
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::Method;
+    /// assert_eq!(Method::names(Method::is_seeded), "min-conflicts, swap, random");
+    /// ```
+    pub fn names(keep: impl Fn(Method) -> bool) -> String {
+        let kept: Vec<&str> = Method::ALL
+            .into_iter()
+            .filter(|&m| keep(m))
+            .map(Method::name)
+            .collect();
+        kept.join(", ")
+    }
+
+    /// Whose limit a refused `n` was checked against, as the message
+    /// says it: the method's, and where that is a practical limit below
+    /// what another method takes, the methods that go further.
+    ///
+    /// ```
+    /// use nqueens_puzzles::solve::Method;
+    /// assert_eq!(Method::Swap.limit_owner(), " for the swap method");
+    /// assert_eq!(
+    ///     Method::Heuristic.limit_owner(),
+    ///     " for the heuristic method (its practical limit; for larger boards use \
+    ///      construct, construct-mod6, min-conflicts, swap, accessibility)"
+    /// );
+    /// ```
+    pub fn limit_owner(self) -> String {
+        let max = self.max_n();
+        if max == MAX_N {
+            return format!(" for the {} method", self.name());
+        }
+        format!(
+            " for the {} method (its practical limit; for larger boards use {})",
+            self.name(),
+            Method::names(|m| m.max_n() > max)
+        )
+    }
+
     /// What it does, in a line, for the command line's help.
     ///
     /// ```
