@@ -63,11 +63,9 @@ pub fn plan(a: request::Plan) -> Result<ExitCode> {
     // total: the symmetry shard, numbered after the others, does it.
     let plan = Plan::new(
         task.work(),
-        board.n(),
         task.solver().into(),
-        layout.depth,
-        layout.subproblems as u64,
-        layout.prefix_nodes,
+        board.n(),
+        &layout,
         k,
         matches!(task, Task::Solver(_)),
     );

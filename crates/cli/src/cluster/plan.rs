@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use nqueens_sched::Layout;
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoint::crc32;
@@ -85,10 +86,9 @@ pub struct Plan {
     pub hash: String,
 }
 
-/// A version 3 plan file.
+/// What both versions of a plan file begin with, in this order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileV3 {
+struct Head {
     format: String,
     version: u32,
     kernel: String,
@@ -98,6 +98,14 @@ struct FileV3 {
     depth: usize,
     subproblems: u64,
     prefix_nodes: u64,
+}
+
+/// A version 3 plan file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileV3 {
+    #[serde(flatten)]
+    head: Head,
     shards: usize,
     /// How the ranges follow from the number of shards.
     cut: String,
@@ -110,15 +118,8 @@ struct FileV3 {
 /// A version 2 plan file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct FileV2 {
-    format: String,
-    version: u32,
-    kernel: String,
-    work: String,
-    n: usize,
-    solver: String,
-    depth: usize,
-    subproblems: u64,
-    prefix_nodes: u64,
+    #[serde(flatten)]
+    head: Head,
     fixed_180: u64,
     fixed_90: u64,
     symmetry_nodes: u64,
@@ -130,40 +131,40 @@ struct FileV2 {
 /// The one rule a version 3 plan cuts by.
 const EVEN_CUT: &str = "even";
 
-/// CRC-32 of `body` serialized, as 8 hex digits.
-fn hash_of<T: Serialize>(body: &T) -> String {
-    let text = serde_json::to_string(body).expect("a plan serializes");
-    format!("{:08x}", crc32(text.as_bytes()))
-}
+/// A plan file, sealed by its `hash`: the CRC-32 of its text without it.
+trait Sealed: Serialize + Clone {
+    fn hash_mut(&mut self) -> &mut String;
 
-impl FileV3 {
+    /// The hash of the file's body, as 8 hex digits.
     fn body_hash(&self) -> String {
-        hash_of(&FileV3 {
-            hash: String::new(),
-            ..self.clone()
-        })
+        let mut body = self.clone();
+        body.hash_mut().clear();
+        let text = serde_json::to_string(&body).expect("a plan serializes");
+        format!("{:08x}", crc32(text.as_bytes()))
     }
 }
 
-impl FileV2 {
-    fn body_hash(&self) -> String {
-        hash_of(&FileV2 {
-            hash: String::new(),
-            ..self.clone()
-        })
+impl Sealed for FileV3 {
+    fn hash_mut(&mut self) -> &mut String {
+        &mut self.hash
+    }
+}
+
+impl Sealed for FileV2 {
+    fn hash_mut(&mut self) -> &mut String {
+        &mut self.hash
     }
 }
 
 impl Plan {
-    /// A version 3 plan of `shards` shards, sealed with its hash.
-    #[allow(clippy::too_many_arguments)]
+    /// A version 3 plan that cuts the `layout` of `work` by `solver` on
+    /// the n x n board into `shards` shards, and with `symmetric` one
+    /// more for the symmetric counts; sealed with its hash.
     pub fn new(
         work: String,
-        n: usize,
         solver: String,
-        depth: usize,
-        subproblems: u64,
-        prefix_nodes: u64,
+        n: usize,
+        layout: &Layout,
         shards: usize,
         symmetric: bool,
     ) -> Plan {
@@ -173,9 +174,9 @@ impl Plan {
             work,
             n,
             solver,
-            depth,
-            subproblems,
-            prefix_nodes,
+            depth: layout.depth,
+            subproblems: layout.subproblems as u64,
+            prefix_nodes: layout.prefix_nodes,
             shards,
             symmetry: if symmetric {
                 Symmetry::Shard
@@ -191,15 +192,17 @@ impl Plan {
 
     fn file(&self) -> FileV3 {
         FileV3 {
-            format: PLAN_FORMAT.into(),
-            version: VERSION,
-            kernel: self.kernel.clone(),
-            work: self.work.clone(),
-            n: self.n,
-            solver: self.solver.clone(),
-            depth: self.depth,
-            subproblems: self.subproblems,
-            prefix_nodes: self.prefix_nodes,
+            head: Head {
+                format: PLAN_FORMAT.into(),
+                version: VERSION,
+                kernel: self.kernel.clone(),
+                work: self.work.clone(),
+                n: self.n,
+                solver: self.solver.clone(),
+                depth: self.depth,
+                subproblems: self.subproblems,
+                prefix_nodes: self.prefix_nodes,
+            },
             shards: self.shards,
             cut: EVEN_CUT.into(),
             symmetry: match self.symmetry {
@@ -226,6 +229,30 @@ impl Plan {
         }
     }
 
+    /// The plan a file holds: its `head` and the rest, read by version.
+    fn read(
+        head: Head,
+        shards: usize,
+        symmetry: Symmetry,
+        listed: Option<Vec<ShardRange>>,
+        hash: String,
+    ) -> Plan {
+        Plan {
+            version: head.version,
+            kernel: head.kernel,
+            work: head.work,
+            n: head.n,
+            solver: head.solver,
+            depth: head.depth,
+            subproblems: head.subproblems,
+            prefix_nodes: head.prefix_nodes,
+            shards,
+            symmetry,
+            listed,
+            hash,
+        }
+    }
+
     /// Reads and checks a plan file.
     pub fn load(path: &Path) -> Result<Plan> {
         let text = crate::io::read_to_string_bounded(path, "plan", PLAN_MAX_BYTES)?;
@@ -244,52 +271,28 @@ impl Plan {
                 if f.cut != EVEN_CUT || !matches!(f.symmetry.as_str(), "shard" | "none") {
                     bail!(not_a_plan());
                 }
-                Plan {
-                    version: VERSION,
-                    kernel: f.kernel,
-                    work: f.work,
-                    n: f.n,
-                    solver: f.solver,
-                    depth: f.depth,
-                    subproblems: f.subproblems,
-                    prefix_nodes: f.prefix_nodes,
-                    shards: f.shards,
-                    symmetry: if f.symmetry == "shard" {
-                        Symmetry::Shard
-                    } else {
-                        Symmetry::None
-                    },
-                    listed: None,
-                    hash: f.hash,
-                }
+                let symmetry = if f.symmetry == "shard" {
+                    Symmetry::Shard
+                } else {
+                    Symmetry::None
+                };
+                Plan::read(f.head, f.shards, symmetry, None, f.hash)
             }
             Some(v) if v == u64::from(VERSION_2) => {
                 let f: FileV2 = serde_json::from_value(value).with_context(not_a_plan)?;
                 if f.hash != f.body_hash() {
                     bail!(damaged(path));
                 }
-                Plan {
-                    version: VERSION_2,
-                    symmetry: if f.work == "count" {
-                        Symmetry::InPlan(Fixed {
-                            fixed_180: f.fixed_180,
-                            fixed_90: f.fixed_90,
-                            nodes: f.symmetry_nodes,
-                        })
-                    } else {
-                        Symmetry::None
-                    },
-                    kernel: f.kernel,
-                    work: f.work,
-                    n: f.n,
-                    solver: f.solver,
-                    depth: f.depth,
-                    subproblems: f.subproblems,
-                    prefix_nodes: f.prefix_nodes,
-                    shards: f.shards.len(),
-                    listed: Some(f.shards),
-                    hash: f.hash,
-                }
+                let symmetry = if f.head.work == "count" {
+                    Symmetry::InPlan(Fixed {
+                        fixed_180: f.fixed_180,
+                        fixed_90: f.fixed_90,
+                        nodes: f.symmetry_nodes,
+                    })
+                } else {
+                    Symmetry::None
+                };
+                Plan::read(f.head, f.shards.len(), symmetry, Some(f.shards), f.hash)
             }
             Some(v) => bail!(
                 "plan {} has format version {v}, this nqueens reads versions {VERSION_2} and {VERSION}",
@@ -407,6 +410,13 @@ fn damaged(path: &Path) -> String {
 mod tests {
     use super::*;
 
+    /// A layout of n = 12 (the numbers need not be the solver's).
+    const LAYOUT: Layout = Layout {
+        depth: 6,
+        subproblems: 231,
+        prefix_nodes: 0,
+    };
+
     #[test]
     fn ranges_cover_every_index_once_and_differ_by_at_most_one() {
         for (m, k) in [
@@ -438,7 +448,7 @@ mod tests {
 
     #[test]
     fn a_plan_reads_back_as_made_and_its_symmetry_shard_comes_last() {
-        let plan = Plan::new("count".into(), 12, "halves".into(), 6, 231, 0, 7, true);
+        let plan = Plan::new("count".into(), "halves".into(), 12, &LAYOUT, 7, true);
         let dir = std::env::temp_dir().join(format!("nqueens-plan-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("plan.json");
@@ -450,5 +460,43 @@ mod tests {
         assert_eq!(plan.shard(7).unwrap().first, 231);
         assert_eq!(plan.shard(6).unwrap().end, 231);
         assert!(plan.shard(8).is_err());
+    }
+
+    #[test]
+    fn a_plan_file_keeps_its_keys_in_order_and_refuses_one_it_does_not_know() {
+        let plan = Plan::new("count".into(), "halves".into(), 12, &LAYOUT, 7, true);
+        let text = plan.to_json();
+        let keys: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix('"')?.split('"').next())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "format",
+                "version",
+                "kernel",
+                "work",
+                "n",
+                "solver",
+                "depth",
+                "subproblems",
+                "prefix_nodes",
+                "shards",
+                "cut",
+                "symmetry",
+                "hash"
+            ]
+        );
+        let dir = std::env::temp_dir().join(format!("nqueens-plan-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("plan.json");
+        // A field no version has is refused before the hash is checked.
+        let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+        file["extra"] = 1.into();
+        std::fs::write(&path, file.to_string()).unwrap();
+        let err = Plan::load(&path).unwrap_err().to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(err.ends_with("is not an nqueens plan"), "{err}");
     }
 }
