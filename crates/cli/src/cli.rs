@@ -628,16 +628,14 @@ pub struct RunArgs {
     pub max_memory: Option<String>,
 }
 
+/// What `dominate` and `pawns` take after their board: each finds one
+/// optimal placement, and with --count counts them all. What --count
+/// counts and what --format writes is each verb's own help
+/// (`placement_help`).
 #[derive(Debug, clap::Args)]
-#[command(allow_negative_numbers = true)]
-pub struct DominateArgs {
-    /// Board size (1 to 13).
-    #[arg(value_name = "N")]
-    pub n: String,
-    /// Also count the minimum dominating sets.
+pub struct PlacementArgs {
     #[arg(long)]
     pub count: bool,
-    /// Output format: text (the record, then the board drawn), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, placement, count).
     #[arg(long, value_enum, default_value_t = PlacementFormat::Text)]
     pub format: PlacementFormat,
     /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
@@ -647,8 +645,40 @@ pub struct DominateArgs {
     pub run: RunArgs,
 }
 
+/// Gives `PlacementArgs`' --count and --format one verb's help (in place:
+/// `mut_arg` would move them last in the completion scripts).
+fn placement_help(count: &'static str, format: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |arg| match arg.get_id().as_str() {
+        "count" => arg.help(count),
+        "format" => arg.help(format),
+        _ => arg,
+    }
+}
+
 #[derive(Debug, clap::Args)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    mut_args(placement_help(
+        "Also count the minimum dominating sets",
+        "Output format: text (the record, then the board drawn), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, placement, count)",
+    )),
+)]
+pub struct DominateArgs {
+    /// Board size (1 to 13).
+    #[arg(value_name = "N")]
+    pub n: String,
+    #[command(flatten)]
+    pub placement: PlacementArgs,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(
+    allow_negative_numbers = true,
+    mut_args(placement_help(
+        "Also count the placements with the fewest pawns",
+        "Output format: text (the record, then the board drawn with Q and P), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, pawns, placement, pawns_placement, count)",
+    )),
+)]
 pub struct PawnsArgs {
     /// Board size (1 to 11).
     #[arg(value_name = "N")]
@@ -656,17 +686,8 @@ pub struct PawnsArgs {
     /// Number of queens (1 to N + 4, and at most ceil(N/2)^2).
     #[arg(long, value_name = "Q")]
     pub queens: String,
-    /// Also count the placements with the fewest pawns.
-    #[arg(long)]
-    pub count: bool,
-    /// Output format: text (the record, then the board drawn with Q and P), the squares on one line (the count on a second), one JSON object or a CSV row (n, queens, pawns, placement, pawns_placement, count).
-    #[arg(long, value_enum, default_value_t = PlacementFormat::Text)]
-    pub format: PlacementFormat,
-    /// With --count: record each finished part of the count in FILE and resume from it (run the same command again after an interruption).
-    #[arg(long, value_name = "FILE")]
-    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub placement: PlacementArgs,
 }
 
 #[cfg(test)]

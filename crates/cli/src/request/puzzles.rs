@@ -35,12 +35,13 @@ impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
         let n = dominate_size(&a.n)?;
-        let (run, budget) = counting(&a.run, a.count, a.checkpoint.is_some())?;
+        let p = a.placement;
+        let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
         Ok(Dominate {
             n,
-            count: a.count,
-            format: a.format,
-            checkpoint: a.checkpoint,
+            count: p.count,
+            format: p.format,
+            checkpoint: p.checkpoint,
             run,
             budget,
         })
@@ -52,13 +53,14 @@ impl TryFrom<PawnsArgs> for Pawns {
     fn try_from(a: PawnsArgs) -> Result<Pawns> {
         let n = pawns_size(&a.n)?;
         let queens = queens(&a.queens, "--queens", n)?;
-        let (run, budget) = counting(&a.run, a.count, a.checkpoint.is_some())?;
+        let p = a.placement;
+        let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
         Ok(Pawns {
             n,
             queens,
-            count: a.count,
-            format: a.format,
-            checkpoint: a.checkpoint,
+            count: p.count,
+            format: p.format,
+            checkpoint: p.checkpoint,
             run,
             budget,
         })
