@@ -518,14 +518,22 @@ pub struct RunShardArgs {
     pub run: RunArgs,
 }
 
+/// A plan and the directory of its shards' results: what `missing`,
+/// `merge` and `status` read.
 #[derive(Debug, clap::Args)]
-pub struct MissingArgs {
+pub struct ResultsArgs {
     /// The plan.
     #[arg(long, value_name = "plan.json")]
     pub plan: std::path::PathBuf,
     /// Directory of results.
     #[arg(value_name = "DIR")]
     pub dir: std::path::PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MissingArgs {
+    #[command(flatten)]
+    pub results: ResultsArgs,
     /// Output format (text: the ids in Slurm array syntax, nothing when none is missing).
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
@@ -536,12 +544,8 @@ pub struct MissingArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
-    /// The plan.
-    #[arg(long, value_name = "plan.json")]
-    pub plan: std::path::PathBuf,
-    /// Directory of results.
-    #[arg(value_name = "DIR")]
-    pub dir: std::path::PathBuf,
+    #[command(flatten)]
+    pub results: ResultsArgs,
     /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
@@ -557,12 +561,8 @@ pub struct MergeArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {
-    /// The plan.
-    #[arg(long, value_name = "plan.json")]
-    pub plan: std::path::PathBuf,
-    /// Directory of results.
-    #[arg(value_name = "DIR")]
-    pub dir: std::path::PathBuf,
+    #[command(flatten)]
+    pub results: ResultsArgs,
     /// The JSON of `nqueens estimate` for the plan's board: the ETA then comes from its CPU estimate.
     #[arg(long, value_name = "FILE")]
     pub estimate: Option<std::path::PathBuf>,

@@ -100,9 +100,9 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
         .map(|p| request::number::size(p, "--per-task", 1..=MAX_SHARDS, ""))
         .transpose()?
         .unwrap_or(1);
-    let plan = Plan::load(&a.plan)?;
-    results_dir(&a.dir)?;
-    let survey = Survey::of(&plan, &a.dir, |_| {});
+    let plan = Plan::load(&a.results.plan)?;
+    results_dir(&a.results.dir)?;
+    let survey = Survey::of(&plan, &a.results.dir, |_| {});
     let array = survey.to_run(per_task);
     match a.format {
         // The ids alone, as `sbatch --array=$(nqueens missing ...)` takes

@@ -134,8 +134,8 @@ impl TryFrom<MergeArgs> for Merge {
         };
         let (run, _) = run::run(&a.run, None, Unused::default(), None)?;
         Ok(Merge {
-            plan: a.plan,
-            dir: a.dir,
+            plan: a.results.plan,
+            dir: a.results.dir,
             format: a.format,
             recount,
             run,
@@ -169,8 +169,8 @@ impl TryFrom<StatusArgs> for Status {
             .map(|c| number::size(c, "--cores", 1..=1 << 24, ""))
             .transpose()?;
         Ok(Status {
-            plan: a.plan,
-            dir: a.dir,
+            plan: a.results.plan,
+            dir: a.results.dir,
             estimate: a.estimate,
             cores,
             format: a.format,
