@@ -92,7 +92,7 @@ fn scheduler(c: &mut Criterion) {
                         &NoProgress,
                     )
                     .unwrap();
-                    assert_eq!((r.total, r.unique), oeis::known(n).unwrap());
+                    assert_eq!((r.counts.total, r.counts.unique), oeis::known(n).unwrap());
                 })
             },
         );

@@ -13,9 +13,13 @@ import numpy.typing as npt
 __version__: str
 
 class CountResult:
-    """The counts of one board, with how they were made."""
+    """The counts of one board, with how they were made: the fields of ``nqueens count --format json``."""
 
     n: int
+    solver: str
+    threads: int
+    depth: Optional[int]
+    subproblems: Optional[int]
     total: int
     unique: int
     fixed_180: int
@@ -23,11 +27,12 @@ class CountResult:
     nodes: int
     symmetry_nodes: int
     resumed_nodes: int
+    calls: Optional[int]
+    iterations: Optional[int]
+    level_sizes: Optional[List[int]]
     seconds: float
-    threads: int
-    solver: str
-    depth: Optional[int]
-    subproblems: Optional[int]
+    symmetry_seconds: float
+    nodes_per_second: int
     verified: Optional[bool]
     def to_dict(self) -> Dict[str, Any]: ...
 

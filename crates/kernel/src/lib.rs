@@ -82,14 +82,13 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// (n = 32 has about 10^24 solutions, far below 2^128).
 pub const MAX_N: usize = 32;
 
-/// Everything one count of a board yields.
+/// Everything one count of a board yields: the record every front end
+/// (the scheduler's report, the CLI, Python) reads its counts from.
 ///
 /// ```
-/// use nqueens_kernel::{Board, Counts, Tally};
-/// let board = Board::new(8).unwrap();
-/// let sym = Tally { solutions: 4, nodes: 0 };
-/// let c = Counts::combine(board, 92, 1000, sym, Tally::default());
-/// assert_eq!(c.unique, 12);
+/// use nqueens_kernel::{Board, Counts};
+/// let c = Counts::combine(Board::new(8).unwrap(), 92, 1000, 4, 0, 30);
+/// assert_eq!((c.unique, c.symmetry_nodes), (12, 30));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
@@ -111,16 +110,28 @@ pub struct Counts {
 
 impl Counts {
     /// Assembles the counts from a total (with its nodes) found by any
-    /// method and the two symmetric searches.
+    /// method and the solutions fixed by the half and the quarter turn
+    /// (searched, with their searches' nodes, or classified solution by
+    /// solution): unique by Burnside's lemma. The one place unique counts
+    /// are made, for a count on one thread, the scheduler's and a merge of
+    /// shards alike; check a record read back with
+    /// [`symmetry::burnside_divides`] first.
     ///
     /// ```
     /// use nqueens_kernel::{symmetry::{fixed_by_half_turn, fixed_by_quarter_turn}, Board, Counts};
     /// let board = Board::new(5).unwrap();
-    /// let c = Counts::combine(board, 10, 0, fixed_by_half_turn(board), fixed_by_quarter_turn(board));
+    /// let (half, quarter) = (fixed_by_half_turn(board), fixed_by_quarter_turn(board));
+    /// let c = Counts::combine(board, 10, 0, half.solutions.into(), quarter.solutions.into(), 0);
     /// assert_eq!(c.unique, 2);
     /// ```
-    pub fn combine(board: Board, total: u128, nodes: u128, half: Tally, quarter: Tally) -> Counts {
-        let (fixed_180, fixed_90) = (u128::from(half.solutions), u128::from(quarter.solutions));
+    pub fn combine(
+        board: Board,
+        total: u128,
+        nodes: u128,
+        fixed_180: u128,
+        fixed_90: u128,
+        symmetry_nodes: u128,
+    ) -> Counts {
         Counts {
             n: board.n(),
             total,
@@ -128,7 +139,7 @@ impl Counts {
             fixed_180,
             fixed_90,
             nodes,
-            symmetry_nodes: u128::from(half.nodes + quarter.nodes),
+            symmetry_nodes,
         }
     }
 }
@@ -158,12 +169,14 @@ pub fn count_total(board: Board) -> Tally {
 pub fn count(n: usize) -> Result<Counts, Error> {
     let board = Board::new(n)?;
     let total = count_total(board);
+    let (half, quarter) = (fixed_by_half_turn(board), fixed_by_quarter_turn(board));
     Ok(Counts::combine(
         board,
-        u128::from(total.solutions),
-        u128::from(total.nodes),
-        fixed_by_half_turn(board),
-        fixed_by_quarter_turn(board),
+        total.solutions.into(),
+        total.nodes.into(),
+        half.solutions.into(),
+        quarter.solutions.into(),
+        (half.nodes + quarter.nodes).into(),
     ))
 }
 

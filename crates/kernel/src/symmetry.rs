@@ -197,14 +197,41 @@ pub fn fixed_by_reflection(board: Board) -> u64 {
 /// assert_eq!(burnside(Board::new(1).unwrap(), 1, 1, 1), 1);
 /// ```
 pub fn burnside(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> u128 {
-    let reflections = u128::from(fixed_by_reflection(board));
-    let sum = total + fixed_180 + 2 * fixed_90 + 4 * reflections;
-    debug_assert_eq!(
-        sum % 8,
-        0,
+    let sum = burnside_sum(board, total, fixed_180, fixed_90);
+    debug_assert!(
+        sum.is_some_and(|s| s % 8 == 0),
         "Burnside's sum must be a multiple of the group order"
     );
-    sum / 8
+    sum.unwrap_or(u128::MAX) / 8
+}
+
+/// Whether counts can all be right by Burnside's lemma: the total, the
+/// solutions fixed by the half turn, twice those fixed by the quarter turn
+/// and 4 per solution fixed by the reflections add up to a multiple of 8
+/// (the group's order) without overflow. What refuses a damaged or forged
+/// record (a resumed checkpoint, a shard result) before [`burnside`]
+/// divides its sum.
+///
+/// ```
+/// use nqueens_kernel::{symmetry::burnside_divides, Board};
+/// let b = Board::new(8).unwrap();
+/// assert!(burnside_divides(b, 92, 4, 0));
+/// assert!(!burnside_divides(b, 93, 4, 0));
+/// assert!(!burnside_divides(b, u128::MAX, 4, 0));
+/// ```
+pub fn burnside_divides(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> bool {
+    burnside_sum(board, total, fixed_180, fixed_90).is_some_and(|s| s % 8 == 0)
+}
+
+/// The sum over the eight symmetries of the solutions each fixes (the
+/// identity fixes the total, each quarter turn `fixed_90`), `None` past
+/// `u128`.
+fn burnside_sum(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> Option<u128> {
+    let reflections = 4 * u128::from(fixed_by_reflection(board));
+    total
+        .checked_add(fixed_180)?
+        .checked_add(fixed_90.checked_mul(2)?)?
+        .checked_add(reflections)
 }
 
 /// Counts the solutions fixed by the rotation `turn`, placing whole orbits;

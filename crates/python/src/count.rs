@@ -6,18 +6,21 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nqueens_kernel::{oeis, Board, MAX_N};
-use nqueens_sched::{count_task, solvers, Hooks, Options, Report, Task};
+use nqueens_sched::{count_task, solvers, Fields, Hooks, Options, Report, Task};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use crate::args::{self, value_error};
 use crate::interrupt::{run_interruptible, StopFlag};
+use crate::record;
 
-/// The counts of one board, with how they were made.
+/// The counts of one board, with how they were made: the fields of
+/// ``nqueens count --format json`` (the scheduler's record), each an
+/// attribute, and ``to_dict()``.
 ///
 /// ``total``, ``unique``, ``fixed_180`` and ``fixed_90`` are exact Python
-/// ints (the kernel counts in 128 bits); ``verified`` is True when they
+/// ints (the kernel counts in 128 bits); ``resumed_nodes`` the nodes read
+/// back from a checkpoint; ``verified`` is True when total and unique
 /// equal OEIS A000170 / A002562 (known for n <= 27), None past the tables.
 ///
 /// >>> r = nqueens.count(8, threads=1)
@@ -25,117 +28,36 @@ use crate::interrupt::{run_interruptible, StopFlag};
 /// (92, 12, True)
 /// >>> r.to_dict()["fixed_180"]
 /// 4
-#[pyclass(module = "nqueens", frozen, get_all)]
+#[pyclass(module = "nqueens", frozen)]
 #[derive(Clone, Debug)]
 pub struct CountResult {
-    /// Board side.
-    pub n: usize,
-    /// All solutions.
-    pub total: u128,
-    /// Solutions up to rotation and reflection (Burnside's lemma).
-    pub unique: u128,
-    /// Solutions a half turn leaves unchanged.
-    pub fixed_180: u128,
-    /// Solutions a quarter turn leaves unchanged.
-    pub fixed_90: u128,
-    /// Nodes (queens placed) of the total's search.
-    pub nodes: u128,
-    /// Nodes of the searches for the symmetric solutions.
-    pub symmetry_nodes: u128,
-    /// Nodes read back from a checkpoint rather than searched now.
-    pub resumed_nodes: u128,
-    /// Wall seconds of the count.
-    pub seconds: f64,
-    /// Threads the count used.
-    pub threads: usize,
-    /// The solver's name.
-    pub solver: String,
-    /// Split depth, for the solvers that split.
-    pub depth: Option<usize>,
-    /// Subproblems of the split, for the solvers that split.
-    pub subproblems: Option<usize>,
-    /// True when total and unique equal OEIS, None for n past the tables.
-    pub verified: Option<bool>,
+    /// The scheduler's record of the count, and `verified`.
+    record: Fields,
 }
 
 impl CountResult {
-    fn of(r: Report) -> CountResult {
-        let verified = oeis::known(r.n).map(|known| known == (r.total, r.unique));
-        CountResult {
-            n: r.n,
-            total: r.total,
-            unique: r.unique,
-            fixed_180: r.fixed_180,
-            fixed_90: r.fixed_90,
-            nodes: r.nodes,
-            symmetry_nodes: r.symmetry_nodes,
-            resumed_nodes: r.resumed_nodes,
-            seconds: r.seconds,
-            threads: r.threads,
-            solver: r.solver,
-            depth: r.depth,
-            subproblems: r.subproblems,
-            verified,
+    /// The report's record, or the CLI's refusal of a count that
+    /// disagrees with OEIS: never a footnote, always an error.
+    fn checked(r: Report) -> PyResult<CountResult> {
+        let c = r.counts;
+        let known = oeis::known(c.n);
+        if let Some((total, unique)) = known.filter(|&k| k != (c.total, c.unique)) {
+            return Err(PyRuntimeError::new_err(format!(
+                "n = {}: computed {} total / {} unique, but OEIS A000170 / A002562 say {total} / {unique}",
+                c.n, c.total, c.unique
+            )));
         }
-    }
-
-    /// The CLI's refusal of a count that disagrees with OEIS: never a
-    /// footnote, always an error.
-    fn checked(self) -> PyResult<CountResult> {
-        match oeis::known(self.n) {
-            Some((total, unique)) if self.verified == Some(false) => Err(PyRuntimeError::new_err(
-                format!(
-                    "n = {}: computed {} total / {} unique, but OEIS A000170 / A002562 say {total} / {unique}",
-                    self.n, self.total, self.unique
-                ),
-            )),
-            _ => Ok(self),
-        }
+        let mut record = r.record();
+        record.push(("verified", known.map(|_| true).into()));
+        Ok(CountResult { record })
     }
 }
 
-#[pymethods]
-impl CountResult {
-    /// The fields as a dict (a list of them makes a pandas DataFrame).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("n", self.n)?;
-        d.set_item("total", self.total)?;
-        d.set_item("unique", self.unique)?;
-        d.set_item("fixed_180", self.fixed_180)?;
-        d.set_item("fixed_90", self.fixed_90)?;
-        d.set_item("nodes", self.nodes)?;
-        d.set_item("symmetry_nodes", self.symmetry_nodes)?;
-        d.set_item("resumed_nodes", self.resumed_nodes)?;
-        d.set_item("seconds", self.seconds)?;
-        d.set_item("threads", self.threads)?;
-        d.set_item("solver", &self.solver)?;
-        d.set_item("depth", self.depth)?;
-        d.set_item("subproblems", self.subproblems)?;
-        d.set_item("verified", self.verified)?;
-        Ok(d)
-    }
-
-    fn __repr__(&self) -> String {
-        let verified = match self.verified {
-            Some(true) => "True",
-            Some(false) => "False",
-            None => "None",
-        };
-        format!(
-            "CountResult(n={}, total={}, unique={}, fixed_180={}, fixed_90={}, nodes={}, seconds={:.3}, threads={}, solver='{}', verified={verified})",
-            self.n,
-            self.total,
-            self.unique,
-            self.fixed_180,
-            self.fixed_90,
-            self.nodes,
-            self.seconds,
-            self.threads,
-            self.solver
-        )
-    }
-}
+record::record_methods!(
+    CountResult,
+    "n total unique fixed_180 fixed_90 nodes seconds threads solver verified",
+    3
+);
 
 /// A scheduler error as a Python exception: a refusal for want of memory
 /// is a `MemoryError`, a pool the OS would not give a `RuntimeError`, the
@@ -229,7 +151,7 @@ pub fn count(
         None => count_task(task, board, &opts, &stopping(&flag)).map_err(raise),
         Some(path) => crate::checkpoint::count(task, board, opts, &path, &flag),
     })??;
-    CountResult::of(report).checked()
+    CountResult::checked(report)
 }
 
 /// Hooks that only stop: no progress, nothing recorded.
@@ -283,8 +205,5 @@ pub fn table(
             })
             .collect::<PyResult<Vec<Report>>>()
     })??;
-    reports
-        .into_iter()
-        .map(|r| CountResult::of(r).checked())
-        .collect()
+    reports.into_iter().map(CountResult::checked).collect()
 }

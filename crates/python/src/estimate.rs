@@ -5,14 +5,12 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens_sched::{
-    estimate as sample, fresh_seed, solvers, Run, Sampling, Size, ThreadCpu, Value,
-};
+use nqueens_sched::{estimate as sample, fresh_seed, solvers, Fields, Run, Sampling, Size, ThreadCpu};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use crate::args::{self, value_error};
 use crate::interrupt::{run_interruptible, StopFlag};
+use crate::record;
 
 /// Subproblems sampled when neither `samples` nor `seconds` is given (the
 /// CLI's default).
@@ -33,72 +31,14 @@ const MOST_CORES: usize = 1 << 24;
 #[derive(Clone, Debug)]
 pub struct EstimateResult {
     /// The scheduler's record, the one the CLI prints.
-    record: Vec<(&'static str, Value)>,
+    record: Fields,
 }
 
-/// A record's value as a Python object.
-fn object<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        Value::Int(i) => i.into_pyobject(py)?.into_any(),
-        Value::Float(x) => x.into_pyobject(py)?.into_any(),
-        Value::Text(t) => t.into_pyobject(py)?.into_any(),
-        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Value::Null => py.None().into_bound(py),
-    })
-}
-
-#[pymethods]
-impl EstimateResult {
-    /// A field of the record, as an attribute.
-    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        match self.record.iter().find(|(key, _)| *key == name) {
-            Some((_, v)) => object(py, v),
-            None => Err(pyo3::exceptions::PyAttributeError::new_err(format!(
-                "'EstimateResult' object has no attribute '{name}'"
-            ))),
-        }
-    }
-
-    /// The fields and methods, for ``dir()`` and completion.
-    fn __dir__(&self) -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = self.record.iter().map(|(key, _)| *key).collect();
-        names.push("to_dict");
-        names
-    }
-
-    /// The fields as a dict, in the CLI's JSON order.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (key, v) in &self.record {
-            d.set_item(key, object(py, v)?)?;
-        }
-        Ok(d)
-    }
-
-    fn __repr__(&self) -> String {
-        // The count's interval and what it came from, in the record's order.
-        let shown = |key: &str| {
-            key.starts_with("total_")
-                || matches!(
-                    key,
-                    "n" | "samples" | "subproblems" | "cpu_seconds_estimate" | "design" | "seed"
-                )
-        };
-        let fields: Vec<String> = self
-            .record
-            .iter()
-            .filter(|(key, _)| shown(key))
-            .map(|(key, v)| match v {
-                Value::Int(i) => format!("{key}={i}"),
-                Value::Float(x) => format!("{key}={x:.1}"),
-                Value::Text(t) => format!("{key}='{t}'"),
-                Value::Bool(b) => format!("{key}={}", if *b { "True" } else { "False" }),
-                Value::Null => format!("{key}=None"),
-            })
-            .collect();
-        format!("EstimateResult({})", fields.join(", "))
-    }
-}
+record::record_methods!(
+    EstimateResult,
+    "n design samples subproblems total_estimate total_low total_high cpu_seconds_estimate seed",
+    1
+);
 
 /// Estimate the count of the n x n board, and the CPU a full count takes,
 /// from a stratified random sample of the halves split's subproblems, in

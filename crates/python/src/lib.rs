@@ -19,6 +19,7 @@ mod checkpoint;
 mod count;
 mod estimate;
 mod interrupt;
+mod record;
 mod solutions;
 mod solve;
 mod solvers;

@@ -59,18 +59,21 @@ fn main() {
     };
     let progress = Progress::default();
     let report = count(solvers::default(), board, &opts, &progress).expect("the count runs");
-    assert_eq!((report.total, report.unique), (known_total, known_unique));
+    assert_eq!(
+        (report.counts.total, report.counts.unique),
+        (known_total, known_unique)
+    );
     let pieces = progress.pieces.load(Ordering::Relaxed);
     assert!(pieces > 1, "two threads split the board");
     assert_eq!(progress.finished.load(Ordering::Relaxed), pieces);
     // The pieces' solutions add up to the total (weighted by mirror image).
     assert_eq!(
         u128::from(progress.solutions.load(Ordering::Relaxed)),
-        report.total
+        report.counts.total
     );
     println!(
         "n = {n}: {} solutions, {} unique, {pieces} pieces on {} threads, solver {}",
-        report.total, report.unique, report.threads, report.solver
+        report.counts.total, report.counts.unique, report.threads, report.solver
     );
 
     // 2. The solutions one by one, in lexicographic order (8 x 8 board).

@@ -63,7 +63,7 @@ pub enum UniqueBy {
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let board = Board::new(8).unwrap();
 /// let r = count_task(ByColumn, board, &opts, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
+/// assert_eq!((r.counts.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
 /// ```
 pub trait Kind: Sync {
     /// The kind of work, as a checkpoint or a plan records it (`count`,

@@ -15,7 +15,7 @@
 //! let board = nqueens_kernel::Board::new(10).unwrap();
 //! let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(3), memory: None };
 //! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
-//! assert_eq!((report.total, report.unique), (724, 92));
+//! assert_eq!((report.counts.total, report.counts.unique), (724, 92));
 //! ```
 //!
 //! A program of its own using the engine implements [`Watch`] for
@@ -41,7 +41,7 @@
 //! let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 //! let finished = Finished(AtomicU64::new(0));
 //! let report = count(solvers::default(), board, &opts, &finished).unwrap();
-//! assert_eq!(report.total, 2680);
+//! assert_eq!(report.counts.total, 2680);
 //! assert!(finished.0.load(Ordering::Relaxed) > 1);
 //! ```
 #![deny(unsafe_code)]
@@ -80,8 +80,8 @@ pub use error::Error;
 pub use found::{Found, Total};
 pub use kind::{run_pieces, Kind, UniqueBy};
 pub use limit::Limit;
-pub use record::{Run, Value};
-pub use report::{consistent, summarize, Report, Summary, Symmetry};
+pub use record::{counts_record, Fields, Run, Value};
+pub use report::{summarize, Report, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampling, Size,
@@ -288,7 +288,7 @@ pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, 
 /// use nqueens_sched::{count, solvers, NoProgress, Options};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let r = count(solvers::by_name("classic").unwrap(), board, &Options::sequential(), &NoProgress).unwrap();
-/// assert_eq!((r.total, r.unique, r.calls, r.iterations), (92, 12, Some(2056), Some(15720)));
+/// assert_eq!((r.counts.total, r.counts.unique, r.calls, r.iterations), (92, 12, Some(2056), Some(15720)));
 /// ```
 pub fn count(
     solver: &dyn Solver,
@@ -313,7 +313,7 @@ pub fn count(
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let r = count_task(Task::Variant(Variant::Torus), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.total, r.unique, r.subproblems), (28, 4, Some(7)));
+/// assert_eq!((r.counts.total, r.counts.unique, r.subproblems), (28, 4, Some(7)));
 /// ```
 pub fn count_task(
     task: impl Kind,
@@ -370,21 +370,14 @@ pub fn count_task(
         });
     };
     let seconds = start.elapsed().as_secs_f64();
-    consistent(board, &outcome.total, symmetry)?;
-    let s = summarize(board, outcome.total, symmetry);
     Ok(Report {
-        n: board.n(),
         solver: task.solver().to_string(),
+        counts: summarize(board, &outcome.total, symmetry)?,
+        symmetries: symmetry != Symmetry::Uncounted,
         threads: outcome.threads,
         depth: outcome.depth,
         subproblems: outcome.subproblems,
-        total: s.total,
-        unique: s.unique.unwrap_or(0),
-        fixed_180: s.fixed_180,
-        fixed_90: s.fixed_90,
-        nodes: s.nodes,
-        symmetry_nodes: s.symmetry_nodes,
-        resumed_nodes: s.resumed_nodes,
+        resumed_nodes: outcome.total.resumed_nodes,
         calls: outcome.calls,
         iterations: outcome.iterations,
         level_sizes: outcome.level_sizes,

@@ -1,8 +1,15 @@
-//! An estimate as one record: the named values `nqueens estimate` prints
-//! and Python's `EstimateResult` holds, in one order, made in one place so
-//! the two front ends cannot drift apart.
+//! The scheduler's results as records: the named values the CLI prints
+//! and Python's `CountResult` and `EstimateResult` hold, in one order, made
+//! in one place so the front ends cannot drift apart. A count's
+//! ([`Report::record`]) and an estimate's ([`Estimate::record`]); a merge
+//! of shards takes its counts' values from [`counts_record`].
 
-use crate::{solvers, Design, Estimate, Interval};
+use nqueens_kernel::Counts;
+
+use crate::{solvers, Design, Estimate, Interval, Report};
+
+/// A record: named values in the order every format shows them.
+pub type Fields = Vec<(&'static str, Value)>;
 
 /// One value of a record.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,6 +22,8 @@ pub enum Value {
     Text(String),
     /// A yes or no.
     Bool(bool),
+    /// A list of counts (`level_sizes`).
+    Ints(Vec<u64>),
     /// No value (a field the design does not have).
     Null,
 }
@@ -48,9 +57,79 @@ impl From<bool> for Value {
     }
 }
 
+impl From<Vec<u64>> for Value {
+    fn from(v: Vec<u64>) -> Value {
+        Value::Ints(v)
+    }
+}
+
 impl From<&str> for Value {
     fn from(v: &str) -> Value {
         Value::Text(v.to_string())
+    }
+}
+
+/// A board's counts as named values, in the order every record shows
+/// them: `total`, `unique`, `fixed_180`, `fixed_90`, `nodes`,
+/// `symmetry_nodes`; `unique` and the fixed counts null where the
+/// symmetries were not counted (`symmetries` false: the puzzles).
+///
+/// ```
+/// use nqueens_sched::{counts_record, Value};
+/// let c = nqueens_kernel::count(8).unwrap();
+/// assert_eq!(counts_record(&c, true)[1], ("unique", Value::Int(12)));
+/// assert_eq!(counts_record(&c, false)[1], ("unique", Value::Null));
+/// ```
+pub fn counts_record(c: &Counts, symmetries: bool) -> [(&'static str, Value); 6] {
+    let counted = |v: u128| symmetries.then_some(v).into();
+    [
+        ("total", c.total.into()),
+        ("unique", counted(c.unique)),
+        ("fixed_180", counted(c.fixed_180)),
+        ("fixed_90", counted(c.fixed_90)),
+        ("nodes", c.nodes.into()),
+        ("symmetry_nodes", c.symmetry_nodes.into()),
+    ]
+}
+
+impl Report {
+    /// The record of a count: every value the report holds, in the order
+    /// `nqueens count` shows them (see docs/formats.md), and
+    /// `nodes_per_second`, this run's nodes (those read back from a
+    /// checkpoint took no time) by its wall seconds.
+    ///
+    /// ```
+    /// use nqueens_sched::{count, solvers, NoProgress, Options, Value};
+    /// let board = nqueens_kernel::Board::new(8).unwrap();
+    /// let r = count(solvers::default(), board, &Options::sequential(), &NoProgress).unwrap();
+    /// let record = r.record();
+    /// assert_eq!(record[0], ("n", Value::Int(8)));
+    /// assert!(record.contains(&("unique", Value::Int(12))));
+    /// ```
+    pub fn record(&self) -> Fields {
+        let rate = if self.seconds > 0.0 {
+            self.counts.nodes.saturating_sub(self.resumed_nodes) as f64 / self.seconds
+        } else {
+            0.0
+        };
+        let mut fields: Fields = vec![
+            ("n", self.counts.n.into()),
+            ("solver", self.solver.as_str().into()),
+            ("threads", self.threads.into()),
+            ("depth", self.depth.into()),
+            ("subproblems", self.subproblems.into()),
+        ];
+        fields.extend(counts_record(&self.counts, self.symmetries));
+        fields.extend([
+            ("resumed_nodes", self.resumed_nodes.into()),
+            ("calls", self.calls.into()),
+            ("iterations", self.iterations.into()),
+            ("level_sizes", self.level_sizes.clone().into()),
+            ("seconds", self.seconds.into()),
+            ("symmetry_seconds", self.symmetry_seconds.into()),
+            ("nodes_per_second", Value::Int(rate.round() as u128)),
+        ]);
+        fields
     }
 }
 
@@ -82,7 +161,7 @@ impl Estimate {
     /// assert_eq!(record[0], ("n", Value::Int(8)));
     /// assert!(record.contains(&("total_estimate", Value::Int(92))));
     /// ```
-    pub fn record(&self, run: &Run) -> Vec<(&'static str, Value)> {
+    pub fn record(&self, run: &Run) -> Fields {
         let (design, strata) = match self.design {
             Design::Exact => ("exact", None),
             Design::Stratified { strata } => ("stratified", Some(strata)),

@@ -89,18 +89,29 @@ impl Row {
 
     /// The total counted, by a solver or a program.
     fn total(&self) -> Option<u128> {
-        self.report.as_ref().map(|r| r.total).or(self.counted)
+        self.report
+            .as_ref()
+            .map(|r| r.counts.total)
+            .or(self.counted)
     }
 
+    /// The row: the solver's record where a built-in solver counted
+    /// (`nodes`, `unique`), and the timing of its runs.
     fn record(&self) -> Record {
         let min = self.seconds.iter().copied().reduce(f64::min);
         let max = self.seconds.iter().copied().reduce(f64::max);
-        let r = self.report.as_ref();
-        let rate = r
+        let counted = self
+            .report
+            .as_ref()
+            .map(|r| export::cells(r.record()))
+            .unwrap_or_default();
+        let rate = self
+            .report
+            .as_ref()
             .zip(self.median())
             .filter(|(_, m)| *m > 0.0)
-            .map(|(r, m)| (r.nodes as f64 / m).round() as u128);
-        vec![
+            .map(|(r, m)| (r.counts.nodes as f64 / m).round() as u128);
+        let own: Record = vec![
             ("n", self.n.into()),
             ("solver", self.solver.as_str().into()),
             ("threads", self.threads.into()),
@@ -108,11 +119,9 @@ impl Row {
             ("median_s", self.median().into()),
             ("min_s", min.into()),
             ("max_s", max.into()),
-            ("nodes", r.map(|r| r.nodes).into()),
             ("nodes_per_s", rate.into()),
             ("speedup", self.speedup.map_or(Cell::Null, Cell::Ratio)),
             ("total", self.total().into()),
-            ("unique", r.map(|r| r.unique).into()),
             (
                 "oeis",
                 if self.total().is_some() {
@@ -124,7 +133,8 @@ impl Row {
             ("cpu_s", median(&self.cpu).into()),
             ("max_rss_kib", self.max_rss_kib.into()),
             ("note", self.note.as_deref().into()),
-        ]
+        ];
+        export::assemble(COLUMNS.map(|c| c.key), &[&own, &counted])
     }
 }
 
@@ -187,9 +197,9 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                             "{n},{},{threads},{run},{:.6},{},{},{},{cpu:.6},,{}",
                             solver.name(),
                             r.seconds,
-                            r.total,
-                            r.unique,
-                            r.nodes,
+                            r.counts.total,
+                            r.counts.unique,
+                            r.counts.nodes,
                             machine::cores().columns(),
                         ))?;
                     }
@@ -199,23 +209,23 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                     bar.advance();
                 }
                 let r = row.report.as_ref().expect("at least one run");
-                row.check = Check::of(n, r.total, r.unique);
+                row.check = Check::of(n, r.counts.total, r.counts.unique);
                 if let Check::Mismatch { total, unique } = row.check {
                     mismatches.push(format!(
                         "{} at n = {n}: {} / {}, published {total} / {unique}",
                         solver.name(),
-                        r.total,
-                        r.unique
+                        r.counts.total,
+                        r.counts.unique
                     ));
                 }
                 match first {
-                    None => first = Some((r.total, r.unique, solver.name())),
-                    Some((t, u, other)) if (t, u) != (r.total, r.unique) => {
+                    None => first = Some((r.counts.total, r.counts.unique, solver.name())),
+                    Some((t, u, other)) if (t, u) != (r.counts.total, r.counts.unique) => {
                         mismatches.push(format!(
                             "{} and {other} disagree at n = {n}: {} / {} against {t} / {u}",
                             solver.name(),
-                            r.total,
-                            r.unique
+                            r.counts.total,
+                            r.counts.unique
                         ))
                     }
                     Some(_) => {}

@@ -10,12 +10,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, summarize, Hooks, Kind, Options, Task, Total};
+use nqueens_sched::{count_parts, counts_record, summarize, Hooks, Kind, Options, Task, Total};
 
 use super::plan::{Plan, Symmetry, MAX_SHARDS};
 use super::result::{array_syntax, ShardResult};
 use crate::cli::{CountFormat, MissingArgs};
-use crate::export::{self, Cell, Format};
+use crate::export::{self, Format};
 use crate::request;
 use crate::verify::Check;
 use crate::verify::Mismatch;
@@ -128,6 +128,26 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The keys of a `merge` record, in order (docs/formats.md).
+const KEYS: [&str; 16] = [
+    "n",
+    "work",
+    "solver",
+    "shards",
+    "subproblems",
+    "total",
+    "unique",
+    "fixed_180",
+    "fixed_90",
+    "nodes",
+    "shard_seconds",
+    "cpu_seconds",
+    "plan",
+    "verified",
+    "recounted",
+    "seed",
+];
+
 pub fn merge(a: request::Merge) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     results_dir(&a.dir)?;
@@ -187,55 +207,44 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
         (Task::Variant(_), _) => nqueens_sched::Symmetry::Classified,
         _ => nqueens_sched::Symmetry::Uncounted,
     };
-    if let nqueens_sched::Symmetry::Searched {
-        fixed_180,
-        fixed_90,
-        ..
-    } = symmetry
-    {
-        burnside_divides(board, sums.solutions, fixed_180.into(), fixed_90.into())?;
-    } else if let nqueens_sched::Symmetry::Classified = symmetry {
-        burnside_divides(board, sums.solutions, sums.fixed_180, sums.fixed_90)?;
-    }
     // The searches of dominate and pawns count no symmetric sets: their
     // fixed counts are unknown, not 0 (at n = 7 the half turn fixes 2 of
     // the 86 minimum dominating sets).
-    let fixed_counted = !matches!(symmetry, nqueens_sched::Symmetry::Uncounted);
-    let s = summarize(board, sums, symmetry);
-    let fixed = |count: u128| {
-        if fixed_counted {
-            Cell::from(count)
-        } else {
-            Cell::Null
-        }
-    };
+    let symmetries = symmetry != nqueens_sched::Symmetry::Uncounted;
+    let s = summarize(board, &sums, symmetry).map_err(|e| match e {
+        nqueens_sched::Error::Inconsistent {
+            total,
+            fixed_180,
+            fixed_90,
+        } => Mismatch(format!(
+            "the shards' counts cannot all be right: total {total} + fixed_180 {fixed_180} + 2 x fixed_90 {fixed_90} is not a multiple of 8 (Burnside's lemma); find the wrong shard with --recount"
+        ))
+        .into(),
+        e => anyhow::Error::from(e),
+    })?;
     // The published tables are of the ordinary count.
-    let check = match (task, s.unique) {
-        (Task::Solver(_), Some(unique)) => Check::of(plan.n, s.total, unique),
+    let check = match task {
+        Task::Solver(_) => Check::of(plan.n, s.total, s.unique),
         _ => Check::Unknown,
     };
-    let mut record: export::Record = vec![
+    let own: export::Record = vec![
         ("n", plan.n.into()),
         ("work", plan.work.as_str().into()),
         ("solver", plan.solver.as_str().into()),
         ("shards", plan.ids().into()),
         ("subproblems", plan.subproblems.into()),
-        ("total", s.total.into()),
-        ("unique", s.unique.map_or(Cell::Null, Cell::from)),
-        ("fixed_180", fixed(s.fixed_180)),
-        ("fixed_90", fixed(s.fixed_90)),
-        ("nodes", s.nodes.into()),
         ("shard_seconds", survey.seconds.into()),
         ("cpu_seconds", survey.cpu_seconds.into()),
         ("plan", plan.hash.as_str().into()),
-        ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
+        ("verified", check.verified().into()),
+        (
+            "recounted",
+            a.recount.map(|_| array_syntax(&recounted)).into(),
+        ),
+        ("seed", a.recount.map(|(_, s)| s).into()),
     ];
-    record.push((
-        "recounted",
-        a.recount
-            .map_or(Cell::Null, |_| array_syntax(&recounted).into()),
-    ));
-    record.push(("seed", a.recount.map_or(Cell::Null, |(_, s)| s.into())));
+    let counts = export::cells(counts_record(&s, symmetries));
+    let record = export::assemble(KEYS, &[&own, &counts]);
     export::print_one(Format::from(a.format), &record)?;
     crate::verify::work(task, plan.n, s.total).map_err(|m| Mismatch(format!("merged {}", m.0)))?;
     if let Check::Mismatch {
@@ -245,32 +254,11 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
     {
         return Err(Mismatch(format!(
             "merged n = {}: {} / {}, but OEIS says {t} / {u}",
-            plan.n,
-            s.total,
-            s.unique.unwrap_or(0)
+            plan.n, s.total, s.unique
         ))
         .into());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Refuses counts that cannot all be right: by Burnside's lemma, the total
-/// plus the solutions fixed by each of the 8 symmetries is 8 times the
-/// number of classes (a damaged shard's checksum catches most errors; a
-/// wrong but sealed count only this, or a recount).
-fn burnside_divides(board: Board, total: u128, fixed_180: u128, fixed_90: u128) -> Result<()> {
-    let reflections = 4 * u128::from(nqueens_kernel::symmetry::fixed_by_reflection(board));
-    let sum = total
-        .checked_add(fixed_180)
-        .and_then(|s| s.checked_add(fixed_90.checked_mul(2)?))
-        .and_then(|s| s.checked_add(reflections));
-    match sum {
-        Some(sum) if sum % 8 == 0 => Ok(()),
-        _ => Err(Mismatch(format!(
-            "the shards' counts cannot all be right: total {total} + fixed_180 {fixed_180} + 2 x fixed_90 {fixed_90} is not a multiple of 8 (Burnside's lemma); find the wrong shard with --recount"
-        ))
-        .into()),
-    }
 }
 
 /// Counts `k` distinct shards of subproblems, chosen by `seed`, and

@@ -11,6 +11,7 @@ use nqueens_sched::{Found, Kind, Total};
 use serde::{Deserialize, Serialize};
 
 use super::plan::{Fixed, Plan, ShardRange, RESULT_FORMAT};
+use crate::export::Record;
 use crate::run::checkpoint::crc32;
 
 /// A result's fixed fields (format, hashes, sums, host name) take at most
@@ -149,6 +150,23 @@ impl ShardResult {
             fundamental: self.fundamental,
             resumed_nodes: 0,
         }
+    }
+
+    /// Its values as a record: where it lies, its sums and its run.
+    pub fn record(&self) -> Record {
+        vec![
+            ("shard", self.shard.into()),
+            ("first", self.first.into()),
+            ("end", self.end.into()),
+            ("total", self.total.into()),
+            ("nodes", self.nodes.into()),
+            ("fixed_180", self.fixed_180.into()),
+            ("fixed_90", self.fixed_90.into()),
+            ("fundamental", self.fundamental.into()),
+            ("host", self.host.as_str().into()),
+            ("seconds", self.seconds.into()),
+            ("cpu_seconds", self.cpu_seconds.into()),
+        ]
     }
 
     pub fn seal(mut self) -> ShardResult {

@@ -226,18 +226,25 @@ impl Shard<'_> {
     }
 }
 
+/// The keys of a `run-shard` record, in order (docs/formats.md).
+const KEYS: [&str; 8] = [
+    "shard",
+    "first",
+    "end",
+    "total",
+    "nodes",
+    "seconds",
+    "result",
+    "already_done",
+];
+
 /// The shard's record on stdout: what it found and where it lies.
 fn print(format: CountFormat, r: &ShardResult, path: &Path, already_done: bool) -> Result<()> {
-    let record = vec![
-        ("shard", r.shard.into()),
-        ("first", r.first.into()),
-        ("end", r.end.into()),
-        ("total", r.total.into()),
-        ("nodes", r.nodes.into()),
-        ("seconds", r.seconds.into()),
+    let own: export::Record = vec![
         ("result", path.display().to_string().into()),
         ("already_done", already_done.into()),
     ];
+    let record = export::assemble(KEYS, &[&r.record(), &own]);
     export::print_one(Format::from(format), &record)?;
     Ok(())
 }

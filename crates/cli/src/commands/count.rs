@@ -17,7 +17,7 @@ use anyhow::Result;
 use nqueens_puzzles::variant::Variant;
 use nqueens_sched::{Report, Task};
 
-use crate::export::{self, Cell, Format, Record};
+use crate::export::{self, Format, Record};
 use crate::request::Count;
 use crate::run::memory::{self, Budget};
 use crate::run::session::Session;
@@ -42,64 +42,66 @@ pub fn run(opts: Count) -> Result<ExitCode> {
         label: format!("n = {}", opts.board.n()),
     }
     .count()?;
-    let check = Check::of(report.n, report.total, report.unique);
+    let c = report.counts;
+    let check = Check::of(c.n, c.total, c.unique);
     let format = Format::from(opts.format);
     let record = record(&report, None, check, opts.budget);
     export::print_one(format, &record)?;
     if let Check::Mismatch { total, unique } = check {
         return Err(Mismatch(format!(
             "n = {}: computed {} total / {} unique, but OEIS A000170 / A002562 say {total} / {unique}",
-            report.n, report.total, report.unique
+            c.n, c.total, c.unique
         ))
         .into());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The process's peak memory so far, for a record (a count is the last
-/// thing a `count` process does, so this is the count's peak).
-fn peak_memory() -> Cell {
-    memory::peak().map_or(Cell::Null, |b| Cell::Int(b.into()))
-}
-
-/// The levels solver's level sizes, `8 42 140 ...` (004's lists).
-fn level_sizes(r: &Report) -> Cell {
-    r.level_sizes.clone().map_or(Cell::Null, Cell::Integers)
-}
+/// The keys of a `count` record, in order (docs/formats.md).
+const KEYS: [&str; 22] = [
+    "n",
+    "solver",
+    "variant",
+    "threads",
+    "depth",
+    "subproblems",
+    "total",
+    "unique",
+    "fixed_180",
+    "fixed_90",
+    "nodes",
+    "symmetry_nodes",
+    "calls",
+    "iterations",
+    "level_sizes",
+    "seconds",
+    "symmetry_seconds",
+    "nodes_per_second",
+    "peak_memory_bytes",
+    "memory_budget_bytes",
+    "verified",
+    "note",
+];
 
 /// The report as one record, an ordinary count's or a variant's: the
-/// keys, in order.
+/// scheduler's record and what only this process knows (the variant's
+/// name, its memory, the check against OEIS).
 fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Budget>) -> Record {
-    // This run's work only: nodes read back from a checkpoint took no time.
-    let rate = if r.seconds > 0.0 {
-        (r.nodes - r.resumed_nodes) as f64 / r.seconds
-    } else {
-        0.0
-    };
-    vec![
-        ("n", r.n.into()),
-        ("solver", r.solver.as_str().into()),
+    // A count is the last thing a `count` process does: the process's
+    // peak memory so far is the count's peak.
+    let own: Record = vec![
         ("variant", variant.map(Variant::name).into()),
-        ("threads", r.threads.into()),
-        ("depth", r.depth.into()),
-        ("subproblems", r.subproblems.into()),
-        ("total", r.total.into()),
-        ("unique", r.unique.into()),
-        ("fixed_180", r.fixed_180.into()),
-        ("fixed_90", r.fixed_90.into()),
-        ("nodes", r.nodes.into()),
-        ("symmetry_nodes", r.symmetry_nodes.into()),
-        ("calls", r.calls.into()),
-        ("iterations", r.iterations.into()),
-        ("level_sizes", level_sizes(r)),
-        ("seconds", r.seconds.into()),
-        ("symmetry_seconds", r.symmetry_seconds.into()),
-        ("nodes_per_second", Cell::Int(rate.round() as u128)),
-        ("peak_memory_bytes", peak_memory()),
+        ("peak_memory_bytes", memory::peak().into()),
         ("memory_budget_bytes", budget.map(|b| b.limit).into()),
-        ("verified", check.verified().map_or(Cell::Null, Cell::Bool)),
-        ("note", variant.and_then(|v| note(v, r.n, r.total)).into()),
-    ]
+        ("verified", check.verified().into()),
+        (
+            "note",
+            variant
+                .and_then(|v| note(v, r.counts.n, r.counts.total))
+                .into(),
+        ),
+    ];
+    export::assemble(KEYS, &[&export::cells(r.record()), &own])
 }
 
 /// Counts a variant and prints it like an ordinary count.
@@ -114,7 +116,7 @@ fn run_variant(variant: Variant, a: &Count) -> Result<ExitCode> {
         label: format!("--{flag} {}", board.n()),
     }
     .count()?;
-    let total = report.total;
+    let total = report.counts.total;
     // Pólya's theorem, as a check on the search (never as its answer).
     crate::verify::work(Task::Variant(variant), board.n(), total)?;
     let record = record(&report, Some(variant), Check::Unknown, a.budget);

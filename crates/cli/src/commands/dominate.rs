@@ -37,7 +37,7 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
             checkpoint: args.checkpoint.as_deref(),
             label: format!("dominate {n}"),
         };
-        Some(session.count()?.total)
+        Some(session.count()?.counts.total)
     } else {
         None
     };

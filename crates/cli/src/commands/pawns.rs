@@ -37,7 +37,7 @@ pub fn run(args: Pawns) -> Result<ExitCode> {
             checkpoint: args.checkpoint.as_deref(),
             label: format!("pawns {n} --queens {queens}"),
         };
-        Some(session.count()?.total)
+        Some(session.count()?.counts.total)
     } else {
         None
     };

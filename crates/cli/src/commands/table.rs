@@ -8,7 +8,7 @@ use nqueens_kernel::MAX_N;
 use nqueens_sched::solvers;
 
 use super::Mismatch;
-use crate::export::{self, Column, Format};
+use crate::export::{self, Column, Format, Record};
 use crate::request::Table;
 use crate::run::progress::Bar;
 use crate::verify::{printed_erratum, Check};
@@ -38,26 +38,23 @@ pub fn run(opts: Table) -> Result<ExitCode> {
         bar.relabel(format!("n = {}", board.n()));
         let r = nqueens_sched::count(solver, board, &run, &bar)
             .map_err(|e| crate::run::memory::explain(e, opts.budget, board.n()))?;
-        let check = Check::of(r.n, r.total, r.unique);
-        let erratum = printed_erratum(r.n);
+        let c = r.counts;
+        let check = Check::of(c.n, c.total, c.unique);
+        let erratum = printed_erratum(c.n);
         if let Some(e) = erratum {
             notes.push(e.to_string());
         }
         if let Check::Mismatch { total, unique } = check {
             mismatches.push(format!(
                 "n = {}: computed {} / {}, published {total} / {unique}",
-                r.n, r.total, r.unique
+                c.n, c.total, c.unique
             ));
         }
-        let row = vec![
-            ("n", r.n.into()),
-            ("total", r.total.into()),
-            ("unique", r.unique.into()),
-            ("seconds", r.seconds.into()),
-            ("nodes", r.nodes.into()),
+        let own: Record = vec![
             ("oeis", check.mark().into()),
             ("note", erratum.map(|_| "printed copy: 720").into()),
         ];
+        let row = export::assemble(COLUMNS.map(|c| c.key), &[&export::cells(r.record()), &own]);
         bar.suspend(|| sink.record(&row))?;
     }
     bar.finish();

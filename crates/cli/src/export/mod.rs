@@ -97,6 +97,7 @@ impl From<nqueens_sched::Value> for Cell {
             Value::Float(x) => Cell::Float(x),
             Value::Text(t) => Cell::Text(t),
             Value::Bool(b) => Cell::Bool(b),
+            Value::Ints(v) => Cell::Integers(v),
             Value::Null => Cell::Null,
         }
     }
@@ -152,6 +153,28 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
 
 /// An ordered list of named values: one count, one table row.
 pub type Record = Vec<(&'static str, Cell)>;
+
+/// A scheduler's record ([`nqueens_sched::Report::record`],
+/// [`nqueens_sched::counts_record`]) as cells.
+pub fn cells(fields: impl IntoIterator<Item = (&'static str, nqueens_sched::Value)>) -> Record {
+    fields.into_iter().map(|(k, v)| (k, v.into())).collect()
+}
+
+/// The record of `keys`, in their order, each value taken from the first
+/// of `sources` that holds its key: a verb names its record's keys once
+/// (the record kinds of docs/formats.md) and takes the values from its
+/// results' own records, a count's from the scheduler's
+/// [`nqueens_sched::Report::record`], and adds only what is its own. A
+/// key no source holds is null (`bench`'s row of a program, which has no
+/// report: its `nodes` and `unique`).
+pub fn assemble(keys: impl IntoIterator<Item = &'static str>, sources: &[&Record]) -> Record {
+    keys.into_iter()
+        .map(|key| {
+            let value = sources.iter().find_map(|r| field(r, key));
+            (key, value.cloned().unwrap_or(Cell::Null))
+        })
+        .collect()
+}
 
 /// A column of a streamed table: its key and the widest value expected, so
 /// a text table can be aligned before its rows exist.

@@ -81,7 +81,7 @@ mod tests {
             threads: Threads::new(threads).unwrap(),
             ..Options::sequential()
         };
-        count_task(task, Board::new(n).unwrap(), &opts, hooks).map(|r| r.total)
+        count_task(task, Board::new(n).unwrap(), &opts, hooks).map(|r| r.counts.total)
     }
 
     #[test]

@@ -52,7 +52,12 @@ mod tests {
                         &Hooks::watching(&NoProgress),
                     )
                     .unwrap();
-                    let got = (r.total, r.nodes, r.fixed_180, r.fixed_90);
+                    let got = (
+                        r.counts.total,
+                        r.counts.nodes,
+                        r.counts.fixed_180,
+                        r.counts.fixed_90,
+                    );
                     let want = (
                         u128::from(alone.solutions),
                         u128::from(alone.nodes),
@@ -60,7 +65,7 @@ mod tests {
                         u128::from(alone.fixed_90),
                     );
                     assert_eq!(got, want, "{variant:?}, n = {n}, {threads} threads");
-                    assert_eq!(r.unique, u128::from(alone.fundamental));
+                    assert_eq!(r.counts.unique, u128::from(alone.fundamental));
                 }
             }
         }

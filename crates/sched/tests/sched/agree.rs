@@ -45,7 +45,7 @@ proptest! {
         let widest = if solver == "halves" { (n - 1).max(1) } else { n };
         let depth = 1 + depth_pick % widest;
         let r = run(solver, n, threads, Some(depth));
-        prop_assert_eq!((r.total, r.unique), naive_counts(n));
+        prop_assert_eq!((r.counts.total, r.counts.unique), naive_counts(n));
     }
 }
 
@@ -61,12 +61,12 @@ fn every_depth_and_thread_count_gives_identical_reports() {
                 let r = run(solver, n, threads, Some(depth));
                 let key = |r: &Report| {
                     (
-                        r.total,
-                        r.unique,
-                        r.fixed_180,
-                        r.fixed_90,
-                        r.nodes,
-                        r.symmetry_nodes,
+                        r.counts.total,
+                        r.counts.unique,
+                        r.counts.fixed_180,
+                        r.counts.fixed_90,
+                        r.counts.nodes,
+                        r.counts.symmetry_nodes,
                     )
                 };
                 assert_eq!(
@@ -100,7 +100,12 @@ fn all_solvers_agree_with_each_other_and_with_oeis() {
                 continue;
             }
             let r = run(solver.name(), n, 2, None);
-            assert_eq!((r.total, r.unique), want, "{} at n = {n}", solver.name());
+            assert_eq!(
+                (r.counts.total, r.counts.unique),
+                want,
+                "{} at n = {n}",
+                solver.name()
+            );
         }
     }
 }
@@ -114,7 +119,12 @@ fn every_solver_and_thread_count_matches_oeis_to_n_14() {
         for solver in solvers::all().iter().filter(|s| !SLOW.contains(&s.name())) {
             for threads in [1, 2] {
                 let r = run(solver.name(), n, threads, None);
-                assert_eq!((r.total, r.unique), want, "{} at n = {n}", solver.name());
+                assert_eq!(
+                    (r.counts.total, r.counts.unique),
+                    want,
+                    "{} at n = {n}",
+                    solver.name()
+                );
             }
         }
     }
@@ -125,19 +135,22 @@ fn half_board_joins_agree_for_every_width_and_thread_count() {
     for n in 2..=11 {
         let reference = run("halves", n, 1, None);
         assert_eq!(
-            (reference.total, reference.unique),
+            (reference.counts.total, reference.counts.unique),
             naive_counts(n),
             "n = {n}"
         );
         for left in 1..n {
             let one = run("halves", n, 1, Some(left));
-            assert_eq!(one.total, reference.total, "n = {n}, left = {left}");
+            assert_eq!(
+                one.counts.total, reference.counts.total,
+                "n = {n}, left = {left}"
+            );
             for threads in 2..=3 {
                 let r = run("halves", n, threads, Some(left));
                 // Same split, same subproblems: the same nodes on any thread count.
                 assert_eq!(
-                    (r.total, r.nodes),
-                    (one.total, one.nodes),
+                    (r.counts.total, r.counts.nodes),
+                    (one.counts.total, one.counts.nodes),
                     "n = {n}, left = {left}"
                 );
             }
@@ -149,8 +162,8 @@ fn half_board_joins_agree_for_every_width_and_thread_count() {
 fn mirror_and_parallel_visit_the_same_nodes() {
     for n in 1..=12 {
         assert_eq!(
-            run("mirror", n, 1, None).nodes,
-            run("parallel", n, 2, None).nodes,
+            run("mirror", n, 1, None).counts.nodes,
+            run("parallel", n, 2, None).counts.nodes,
             "n = {n}"
         );
     }
@@ -195,7 +208,10 @@ fn progress_hears_of_every_subproblem_once() {
     let r = count(solver, Board::new(11).unwrap(), &opts, &rec).unwrap();
     assert_eq!(rec.finished.load(Ordering::SeqCst), r.subproblems.unwrap());
     assert_eq!(rec.announced.load(Ordering::SeqCst), r.subproblems.unwrap());
-    assert_eq!(u128::from(rec.solutions.load(Ordering::SeqCst)), r.total);
+    assert_eq!(
+        u128::from(rec.solutions.load(Ordering::SeqCst)),
+        r.counts.total
+    );
 }
 
 #[test]
@@ -211,7 +227,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
         };
         (count(halves, board, &opts, &rec), rec)
     };
-    let exact = run("halves", 14, 1, None).total;
+    let exact = run("halves", 14, 1, None).counts.total;
     for threads in [1, 2] {
         // From 16 KiB up, doubling: refused at first, then never; a
         // refused count reports exactly what it finished. (A row set over
@@ -234,7 +250,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
                     assert!(done < total && finished == done);
                 }
                 Ok(report) => {
-                    assert_eq!(report.total, exact, "{memory} bytes");
+                    assert_eq!(report.counts.total, exact, "{memory} bytes");
                     assert_eq!(finished, report.subproblems.unwrap());
                 }
                 Err(e) => panic!("{e}"),
@@ -258,6 +274,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
     assert_eq!(
         count(levels, small, &opts(1 << 20), &NoProgress)
             .unwrap()
+            .counts
             .total,
         92
     );
@@ -277,7 +294,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
             &NoProgress,
         )
     };
-    assert_eq!(with(1 << 20).unwrap().total, 365_596);
+    assert_eq!(with(1 << 20).unwrap().counts.total, 365_596);
     assert!(matches!(
         with(0),
         Err(nqueens_sched::Error::OverBudget { share: 0, .. })
