@@ -128,26 +128,6 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The keys of a `merge` record, in order (docs/formats.md).
-const KEYS: [&str; 16] = [
-    "n",
-    "work",
-    "solver",
-    "shards",
-    "subproblems",
-    "total",
-    "unique",
-    "fixed_180",
-    "fixed_90",
-    "nodes",
-    "shard_seconds",
-    "cpu_seconds",
-    "plan",
-    "verified",
-    "recounted",
-    "seed",
-];
-
 pub fn merge(a: request::Merge) -> Result<ExitCode> {
     let plan = Plan::load(&a.plan)?;
     results_dir(&a.dir)?;
@@ -211,6 +191,9 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
     // fixed counts are unknown, not 0 (at n = 7 the half turn fixes 2 of
     // the 86 minimum dominating sets).
     let symmetries = symmetry != nqueens_sched::Symmetry::Uncounted;
+    // Burnside's lemma refuses counts that cannot all be right: a damaged
+    // shard's checksum catches most errors, a wrong but sealed count only
+    // this, or a recount.
     let s = summarize(board, &sums, symmetry).map_err(|e| match e {
         nqueens_sched::Error::Inconsistent {
             total,
@@ -227,12 +210,22 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
         Task::Solver(_) => Check::of(plan.n, s.total, s.unique),
         _ => Check::Unknown,
     };
-    let own: export::Record = vec![
+    let mut record: export::Record = vec![
         ("n", plan.n.into()),
         ("work", plan.work.as_str().into()),
         ("solver", plan.solver.as_str().into()),
         ("shards", plan.ids().into()),
         ("subproblems", plan.subproblems.into()),
+    ];
+    // The merged counts but the symmetric searches' nodes, which a plan's
+    // symmetry shard or the plan itself holds, not the shards' runs.
+    let counts = counts_record(&s, symmetries);
+    record.extend(
+        export::cells(counts)
+            .into_iter()
+            .filter(|(k, _)| *k != "symmetry_nodes"),
+    );
+    record.extend([
         ("shard_seconds", survey.seconds.into()),
         ("cpu_seconds", survey.cpu_seconds.into()),
         ("plan", plan.hash.as_str().into()),
@@ -242,9 +235,7 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
             a.recount.map(|_| array_syntax(&recounted)).into(),
         ),
         ("seed", a.recount.map(|(_, s)| s).into()),
-    ];
-    let counts = export::cells(counts_record(&s, symmetries));
-    let record = export::assemble(KEYS, &[&own, &counts]);
+    ]);
     export::print_one(Format::from(a.format), &record)?;
     crate::verify::work(task, plan.n, s.total).map_err(|m| Mismatch(format!("merged {}", m.0)))?;
     if let Check::Mismatch {

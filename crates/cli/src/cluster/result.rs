@@ -152,7 +152,7 @@ impl ShardResult {
         }
     }
 
-    /// Its values as a record: where it lies, its sums and its run.
+    /// Its record: where it lies, what it found and how long it took.
     pub fn record(&self) -> Record {
         vec![
             ("shard", self.shard.into()),
@@ -160,12 +160,7 @@ impl ShardResult {
             ("end", self.end.into()),
             ("total", self.total.into()),
             ("nodes", self.nodes.into()),
-            ("fixed_180", self.fixed_180.into()),
-            ("fixed_90", self.fixed_90.into()),
-            ("fundamental", self.fundamental.into()),
-            ("host", self.host.as_str().into()),
             ("seconds", self.seconds.into()),
-            ("cpu_seconds", self.cpu_seconds.into()),
         ]
     }
 

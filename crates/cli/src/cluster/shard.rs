@@ -226,25 +226,13 @@ impl Shard<'_> {
     }
 }
 
-/// The keys of a `run-shard` record, in order (docs/formats.md).
-const KEYS: [&str; 8] = [
-    "shard",
-    "first",
-    "end",
-    "total",
-    "nodes",
-    "seconds",
-    "result",
-    "already_done",
-];
-
 /// The shard's record on stdout: what it found and where it lies.
 fn print(format: CountFormat, r: &ShardResult, path: &Path, already_done: bool) -> Result<()> {
-    let own: export::Record = vec![
+    let mut record = r.record();
+    record.extend([
         ("result", path.display().to_string().into()),
         ("already_done", already_done.into()),
-    ];
-    let record = export::assemble(KEYS, &[&r.record(), &own]);
+    ]);
     export::print_one(Format::from(format), &record)?;
     Ok(())
 }

@@ -57,40 +57,17 @@ pub fn run(opts: Count) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The keys of a `count` record, in order (docs/formats.md).
-const KEYS: [&str; 22] = [
-    "n",
-    "solver",
-    "variant",
-    "threads",
-    "depth",
-    "subproblems",
-    "total",
-    "unique",
-    "fixed_180",
-    "fixed_90",
-    "nodes",
-    "symmetry_nodes",
-    "calls",
-    "iterations",
-    "level_sizes",
-    "seconds",
-    "symmetry_seconds",
-    "nodes_per_second",
-    "peak_memory_bytes",
-    "memory_budget_bytes",
-    "verified",
-    "note",
-];
-
 /// The report as one record, an ordinary count's or a variant's: the
-/// scheduler's record and what only this process knows (the variant's
-/// name, its memory, the check against OEIS).
+/// scheduler's record (but `resumed_nodes`, which `count` does not show),
+/// the variant's name after the solver's, and what only this process
+/// knows (its memory, the check against OEIS).
 fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Budget>) -> Record {
+    let mut record = export::cells(r.record());
+    record.retain(|(key, _)| *key != "resumed_nodes");
+    record.insert(2, ("variant", variant.map(Variant::name).into()));
     // A count is the last thing a `count` process does: the process's
     // peak memory so far is the count's peak.
-    let own: Record = vec![
-        ("variant", variant.map(Variant::name).into()),
+    record.extend([
         ("peak_memory_bytes", memory::peak().into()),
         ("memory_budget_bytes", budget.map(|b| b.limit).into()),
         ("verified", check.verified().into()),
@@ -100,8 +77,8 @@ fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Bud
                 .and_then(|v| note(v, r.counts.n, r.counts.total))
                 .into(),
         ),
-    ];
-    export::assemble(KEYS, &[&export::cells(r.record()), &own])
+    ]);
+    record
 }
 
 /// Counts a variant and prints it like an ordinary count.

@@ -23,6 +23,10 @@ fn field(s: &str) -> String {
 }
 
 impl Sink for Csv<'_> {
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
+
     fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
         let keys: Vec<String> = columns.iter().map(|c| field(c.key)).collect();
         writeln!(self.out, "{}", keys.join(","))?;
@@ -43,12 +47,7 @@ impl Sink for Csv<'_> {
                 v => v.write_plain(&mut self.out)?,
             }
         }
-        self.out.write_all(b"\n")?;
-        self.out.done()
-    }
-
-    fn end(&mut self, _notes: &[String]) -> io::Result<()> {
-        self.out.flush()
+        self.out.end_line(b"\n")
     }
 }
 

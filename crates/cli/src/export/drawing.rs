@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::{field, numbers, BoardStyle, Cell, Column, Numbering, Orientation, Out, Record, Sink};
+use super::{field, numbers, BoardStyle, Cell, Numbering, Orientation, Out, Record, Sink};
 use crate::render::{self, TextStyle};
 
 /// How a placement is drawn.
@@ -59,8 +59,8 @@ impl<'a> Drawing<'a> {
 }
 
 impl Sink for Drawing<'_> {
-    fn begin(&mut self, _columns: &[Column]) -> io::Result<()> {
-        Ok(())
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
@@ -135,10 +135,6 @@ impl Sink for Drawing<'_> {
         self.first = false;
         self.out.write_all(line)?;
         self.out.done()
-    }
-
-    fn end(&mut self, _notes: &[String]) -> io::Result<()> {
-        self.out.flush()
     }
 }
 

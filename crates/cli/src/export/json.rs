@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{numbers, Cell, Column, Out, Record, Sink};
+use super::{numbers, Cell, Out, Record, Sink};
 
 pub struct Json<'a> {
     out: Out<'a>,
@@ -51,8 +51,8 @@ fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
 }
 
 impl Sink for Json<'_> {
-    fn begin(&mut self, _columns: &[Column]) -> io::Result<()> {
-        Ok(())
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
@@ -69,12 +69,7 @@ impl Sink for Json<'_> {
             self.out.write_all(b"\":")?;
             write_value(&mut self.out, v)?;
         }
-        self.out.write_all(b"}\n")?;
-        self.out.done()
-    }
-
-    fn end(&mut self, _notes: &[String]) -> io::Result<()> {
-        self.out.flush()
+        self.out.end_line(b"}\n")
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use nqueens_kernel::reference::level_lists::{notation, python_item};
 
-use super::{field, Cell, Column, Out, Record, Sink};
+use super::{field, Cell, Out, Record, Sink};
 
 pub struct Level<'a> {
     out: Out<'a>,
@@ -35,8 +35,8 @@ impl<'a> Level<'a> {
 }
 
 impl Sink for Level<'_> {
-    fn begin(&mut self, _columns: &[Column]) -> io::Result<()> {
-        Ok(())
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {

@@ -15,6 +15,10 @@ impl<'a> Markdown<'a> {
 }
 
 impl Sink for Markdown<'_> {
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
+
     fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
         let keys: Vec<&str> = columns.iter().map(|c| c.key).collect();
         writeln!(self.out, "| {} |", keys.join(" | "))?;

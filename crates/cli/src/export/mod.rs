@@ -192,13 +192,22 @@ impl Column {
 
 /// Writes records in one format.
 pub trait Sink {
-    /// Called once before the first record.
-    fn begin(&mut self, columns: &[Column]) -> io::Result<()>;
+    /// Where it writes.
+    fn out(&mut self) -> &mut dyn Write;
+    /// Called once before the first record: writes the header of the
+    /// formats that have one.
+    fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
+        let _ = columns;
+        Ok(())
+    }
     /// Writes one record.
     fn record(&mut self, record: &Record) -> io::Result<()>;
-    /// Called once after the last record, with notes for formats that show
-    /// them; flushes.
-    fn end(&mut self, notes: &[String]) -> io::Result<()>;
+    /// Called once after the last record, with notes for the formats that
+    /// show them; flushes.
+    fn end(&mut self, notes: &[String]) -> io::Result<()> {
+        let _ = notes;
+        self.out().flush()
+    }
 }
 
 /// The available formats.
@@ -233,6 +242,12 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
+    /// A record is complete: its last bytes, `tail`, are written.
+    fn end_line(&mut self, tail: &[u8]) -> io::Result<()> {
+        self.write_all(tail)?;
+        self.done()
+    }
+
     /// A record is complete.
     fn done(&mut self) -> io::Result<()> {
         if self.each {

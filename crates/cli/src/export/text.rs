@@ -43,6 +43,10 @@ impl<'a> Text<'a> {
 }
 
 impl Sink for Text<'_> {
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
+
     fn begin(&mut self, columns: &[Column]) -> io::Result<()> {
         if self.layout != Layout::Table {
             return Ok(());
