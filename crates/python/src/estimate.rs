@@ -5,7 +5,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens_sched::{estimate as sample, fresh_seed, solvers, Fields, Run, Sampling, Size, ThreadCpu};
+use nqueens_sched::{
+    estimate as sample, fresh_seed, solvers, Fields, Run, Sampling, Size, ThreadCpu,
+};
 use pyo3::prelude::*;
 
 use crate::args::{self, value_error};
