@@ -81,7 +81,7 @@ pub use found::{Found, Total};
 pub use kind::{run_pieces, Kind, UniqueBy};
 pub use limit::Limit;
 pub use record::{counts_record, Fields, Run, Value};
-pub use report::{summarize, Report, Symmetry};
+pub use report::{summarize, Fixed, Report, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampling, Size,
@@ -339,11 +339,7 @@ pub fn count_task(
     let searched = || {
         let start = Instant::now();
         let (half, quarter) = symmetric_until(board, &stop)?;
-        let symmetry = Symmetry::Searched {
-            fixed_180: half.solutions,
-            fixed_90: quarter.solutions,
-            nodes: half.nodes + quarter.nodes,
-        };
+        let symmetry = Symmetry::Searched(Fixed::of(half, quarter));
         Some((symmetry, start.elapsed().as_secs_f64()))
     };
     let total = || {

@@ -3,23 +3,46 @@
 //! the symmetric searches, or from the variants' classification), and how
 //! the run went.
 
-use nqueens_kernel::{symmetry::burnside_divides, Board, Counts};
+use nqueens_kernel::{symmetry::burnside_divides, Board, Counts, Tally};
 
 use crate::{Error, Total};
+
+/// What the symmetric searches found: the solutions a half turn and a
+/// quarter turn leave unchanged, and the nodes of both searches. A cluster
+/// plan (version 2) or its symmetry shard records it.
+///
+/// ```
+/// let board = nqueens_kernel::Board::new(8).unwrap();
+/// let (half, quarter) = nqueens_sched::symmetric(board);
+/// let f = nqueens_sched::Fixed::of(half, quarter);
+/// assert_eq!((f.fixed_180, f.fixed_90), (4, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    /// Solutions a half turn leaves unchanged.
+    pub fixed_180: u64,
+    /// Solutions a quarter turn leaves unchanged.
+    pub fixed_90: u64,
+    /// Nodes of the two searches.
+    pub nodes: u64,
+}
+
+impl Fixed {
+    /// The two searches' tallies, the half turn's and the quarter turn's.
+    pub fn of(half: Tally, quarter: Tally) -> Fixed {
+        Fixed {
+            fixed_180: half.solutions,
+            fixed_90: quarter.solutions,
+            nodes: half.nodes + quarter.nodes,
+        }
+    }
+}
 
 /// Where a kind of work gets its symmetries from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symmetry {
-    /// Searched beside the total (the n-queens count): the solutions fixed
-    /// by a half turn and by a quarter turn, and the nodes of both searches.
-    Searched {
-        /// Solutions a half turn leaves unchanged.
-        fixed_180: u64,
-        /// Solutions a quarter turn leaves unchanged.
-        fixed_90: u64,
-        /// Nodes of the two searches.
-        nodes: u64,
-    },
+    /// Searched beside the total (the n-queens count).
+    Searched(Fixed),
     /// Classified solution by solution in the total (the variants).
     Classified,
     /// Not counted (the puzzles).
@@ -36,20 +59,16 @@ pub enum Symmetry {
 ///
 /// ```
 /// use nqueens_kernel::Board;
-/// use nqueens_sched::{summarize, Symmetry, Total};
+/// use nqueens_sched::{summarize, Fixed, Symmetry, Total};
 /// let b = Board::new(8).unwrap();
-/// let s = Symmetry::Searched { fixed_180: 4, fixed_90: 0, nodes: 30 };
+/// let s = Symmetry::Searched(Fixed { fixed_180: 4, fixed_90: 0, nodes: 30 });
 /// let c = summarize(b, &Total::plain(92, 1965), s).unwrap();
 /// assert_eq!((c.total, c.unique, c.symmetry_nodes), (92, 12, 30));
 /// assert!(summarize(b, &Total::plain(93, 1965), s).is_err());
 /// ```
 pub fn summarize(board: Board, sums: &Total, symmetry: Symmetry) -> Result<Counts, Error> {
     let (fixed_180, fixed_90, symmetry_nodes) = match symmetry {
-        Symmetry::Searched {
-            fixed_180,
-            fixed_90,
-            nodes,
-        } => (fixed_180.into(), fixed_90.into(), nodes.into()),
+        Symmetry::Searched(f) => (f.fixed_180.into(), f.fixed_90.into(), f.nodes.into()),
         Symmetry::Classified => (sums.fixed_180, sums.fixed_90, 0),
         Symmetry::Uncounted => {
             return Ok(Counts {

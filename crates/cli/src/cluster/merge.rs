@@ -167,23 +167,14 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
     let board = Board::new(plan.n)?;
     let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
     let symmetry = match (task, plan.symmetry) {
-        (Task::Solver(_), Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched {
-            fixed_180: f.fixed_180,
-            fixed_90: f.fixed_90,
-            nodes: f.nodes,
-        },
-        (Task::Solver(_), _) => {
-            let f = survey
+        (Task::Solver(_), Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched(f),
+        (Task::Solver(_), _) => nqueens_sched::Symmetry::Searched(
+            survey
                 .symmetric
                 .as_ref()
                 .map(ShardResult::fixed)
-                .unwrap_or_default();
-            nqueens_sched::Symmetry::Searched {
-                fixed_180: f.fixed_180,
-                fixed_90: f.fixed_90,
-                nodes: f.nodes,
-            }
-        }
+                .unwrap_or_default(),
+        ),
         (Task::Variant(_), _) => nqueens_sched::Symmetry::Classified,
         _ => nqueens_sched::Symmetry::Uncounted,
     };

@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::Layout;
+use nqueens_sched::{Fixed, Layout};
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoint::crc32;
@@ -44,14 +44,6 @@ pub struct ShardRange {
     pub first: u64,
     /// One past the last.
     pub end: u64,
-}
-
-/// The symmetric counts of an ordinary count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Fixed {
-    pub fixed_180: u64,
-    pub fixed_90: u64,
-    pub nodes: u64,
 }
 
 /// Where an ordinary count's symmetric counts come from.

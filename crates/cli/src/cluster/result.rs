@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Found, Kind, Total};
+use nqueens_sched::{Fixed, Found, Kind, Total};
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Fixed, Plan, ShardRange, RESULT_FORMAT};
+use super::plan::{Plan, ShardRange, RESULT_FORMAT};
 use crate::export::Record;
 use crate::run::checkpoint::crc32;
 

@@ -12,9 +12,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, Kind, Options, Task};
+use nqueens_sched::{count_parts, Fixed, Kind, Options, Task};
 
-use super::plan::{Fixed, Plan, ShardRange};
+use super::plan::{Plan, ShardRange};
 use super::result::ShardResult;
 use crate::cli::CountFormat;
 use crate::export::{self, Format};
@@ -153,11 +153,7 @@ impl Shard<'_> {
     fn symmetric(&self) -> Result<ShardResult> {
         let board = Board::new(self.plan.n)?;
         let (half, quarter) = nqueens_sched::symmetric(board);
-        let fixed = Fixed {
-            fixed_180: half.solutions,
-            fixed_90: quarter.solutions,
-            nodes: half.nodes + quarter.nodes,
-        };
+        let fixed = Fixed::of(half, quarter);
         Ok(ShardResult::symmetric(self.plan, &self.range, fixed))
     }
 

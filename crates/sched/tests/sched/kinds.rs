@@ -110,11 +110,7 @@ fn shards_add_up_to_the_whole_by_one_summary() {
         let symmetry = match task {
             Task::Solver(_) => {
                 let (h, q) = nqueens_sched::symmetric(board);
-                Symmetry::Searched {
-                    fixed_180: h.solutions,
-                    fixed_90: q.solutions,
-                    nodes: h.nodes + q.nodes,
-                }
+                Symmetry::Searched(nqueens_sched::Fixed::of(h, q))
             }
             Task::Variant(_) => Symmetry::Classified,
             _ => Symmetry::Uncounted,
