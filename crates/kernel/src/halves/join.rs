@@ -94,7 +94,7 @@ pub(super) fn disjoint_pairs(
     scratch: &mut JoinScratch,
     ledger: &mut Ledger,
 ) -> Result<u64, OverCap> {
-    disjoint_pairs_on(Isa::detect(), x, y, bits, scratch, ledger)
+    disjoint_pairs_on(Isa::detect(), (x, y), bits, (scratch, ledger))
 }
 
 /// The instruction sets the join (and the merge of a side's rows) is
@@ -132,13 +132,12 @@ impl Isa {
     }
 }
 
+/// [`disjoint_pairs`] by the loops of `isa`.
 fn disjoint_pairs_on(
     isa: Isa,
-    x: &mut [u64],
-    y: &mut [u64],
+    (x, y): (&mut [u64], &mut [u64]),
     bits: u32,
-    scratch: &mut JoinScratch,
-    ledger: &mut Ledger,
+    (scratch, ledger): (&mut JoinScratch, &mut Ledger),
 ) -> Result<u64, OverCap> {
     if x.is_empty() || y.is_empty() {
         return Ok(0);
@@ -553,6 +552,7 @@ fn block(x: &[u32], y: &[u32]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     /// The disjoint pairs of `x` and `y`, each pair compared: what every
@@ -567,14 +567,42 @@ mod tests {
             .count() as u64
     }
 
+    /// For lists of each length `(a, b)` of `shapes`, keys of the bits of
+    /// `mask` (each bit held about one time in eight: the AND of three
+    /// pseudo-random words), `count` of `x` with `y` and of `y` with `x`
+    /// against the pairs counted one by one. Only where the CPU has AVX2.
+    #[cfg(target_arch = "x86_64")]
+    fn counts_both_ways(
+        shapes: impl IntoIterator<Item = (usize, usize)>,
+        mask: u32,
+        count: fn(&[u32], &[u32]) -> u64,
+    ) {
+        if Isa::detect() != Isa::Avx2 {
+            return;
+        }
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut key = || {
+            let s = next();
+            (s & (s >> 32) & (s >> 16)) as u32 & mask
+        };
+        for (a, b) in shapes {
+            let x: Vec<u32> = (0..a).map(|_| key()).collect();
+            let y: Vec<u32> = (0..b).map(|_| key()).collect();
+            let expect = one_by_one(&x, &y);
+            assert_eq!(
+                (count(&x, &y), count(&y, &x)),
+                (expect, expect),
+                "{a} x {b}"
+            );
+        }
+    }
+
     #[test]
     fn the_join_agrees_with_comparing_every_pair() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut words = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state & state.rotate_left(23)
+            let s = words();
+            s & s.rotate_left(23)
         };
         // 30 bits; 40 bits, more than 32 live (some cut on whole keys);
         // 48 bits of which 28 can be live (the high ones moved low).
@@ -617,7 +645,8 @@ mod tests {
                         cap: usize::MAX,
                     };
                     assert_eq!(
-                        disjoint_pairs_on(isa, &mut x, &mut y, bits, &mut scratch, ledger).unwrap(),
+                        disjoint_pairs_on(isa, (&mut x, &mut y), bits, (&mut scratch, ledger))
+                            .unwrap(),
                         expect,
                         "{isa:?}, {bits} bits, len = {len}"
                     );
@@ -626,43 +655,56 @@ mod tests {
         }
     }
 
+    /// A list sorted.
+    fn sorted<K: Ord>(mut keys: Vec<K>) -> Vec<K> {
+        keys.sort_unstable();
+        keys
+    }
+
+    /// The keys with `bit` and those without it, each sorted.
+    fn by_bit<K>(keys: &[K], bit: K) -> (Vec<K>, Vec<K>)
+    where
+        K: Copy + Default + Ord + std::ops::BitAnd<Output = K>,
+    {
+        let (with, without) = keys.iter().partition(|&&k| k & bit != K::default());
+        (sorted(with), sorted(without))
+    }
+
+    /// That `parts` holds the keys of `first` (sorted) in its first `n`
+    /// places and those of `rest` after them.
+    fn assert_parts<K: Copy + Ord + std::fmt::Debug>(
+        parts: &[K],
+        n: usize,
+        (first, rest): (&[K], &[K]),
+    ) {
+        let len = parts.len();
+        assert_eq!(n, first.len(), "{len} keys");
+        assert_eq!(sorted(parts[..n].to_vec()), first, "{len} keys");
+        assert_eq!(sorted(parts[n..].to_vec()), rest, "{len} keys");
+    }
+
     /// Both cuts against a plain filter, for every length up to a few
     /// vectors (the scalar lists below 16 keys, every remainder of eight
     /// the vector cut starts with): the keys with the bit first, then those
     /// without, nothing lost or repeated.
     #[test]
     fn a_cut_puts_the_keys_with_the_bit_first() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for len in 0..=64 {
-            let keys: Vec<u32> = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    state as u32
-                })
-                .collect();
+            let keys: Vec<u32> = (0..len).map(|_| next() as u32).collect();
             let bit = 1 << (len % 32);
-            let sorted = |mut v: Vec<u32>| {
-                v.sort_unstable();
-                v
-            };
-            let with = sorted(keys.iter().copied().filter(|k| k & bit != 0).collect());
-            let without = sorted(keys.iter().copied().filter(|k| k & bit == 0).collect());
-            type Cut = fn(&[u32], u32, &mut [u32]) -> usize;
-            let mut cuts: Vec<Cut> = vec![|k, b, p| cut(k, b, p)];
-            #[cfg(target_arch = "x86_64")]
-            if Isa::detect() == Isa::Avx2 {
-                // SAFETY: the CPU reports AVX2 (checked above).
-                #[allow(unsafe_code)]
-                cuts.push(|k, b, p| unsafe { avx2::pack::cut(k, b, p) });
-            }
-            for c in cuts {
+            let (with, without) = by_bit(&keys, bit);
+            for isa in Isa::available() {
                 let mut parts = vec![0; len];
-                let n = c(&keys, bit, &mut parts);
-                assert_eq!(n, with.len(), "{len} keys");
-                assert_eq!(sorted(parts[..n].to_vec()), with, "{len} keys");
-                assert_eq!(sorted(parts[n..].to_vec()), without, "{len} keys");
+                let n = match isa {
+                    Isa::Baseline => cut(&keys, bit, &mut parts),
+                    // SAFETY: `Isa::available` lists AVX2 where the CPU
+                    // reports it.
+                    #[cfg(target_arch = "x86_64")]
+                    #[allow(unsafe_code)]
+                    Isa::Avx2 => unsafe { avx2::pack::cut(&keys, bit, &mut parts) },
+                };
+                assert_parts(&parts, n, (&with, &without));
             }
         }
     }
@@ -673,13 +715,7 @@ mod tests {
     /// first, then those with it, nothing lost or repeated.
     #[test]
     fn a_partition_puts_the_keys_without_the_bit_first() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for len in 0..=70usize {
             for run in [0, 3, 9] {
                 let bit = 1u64 << (len % 64);
@@ -690,12 +726,7 @@ mod tests {
                         _ => next() & !bit,
                     })
                     .collect();
-                let sorted = |mut v: Vec<u64>| {
-                    v.sort_unstable();
-                    v
-                };
-                let without = sorted(keys.iter().copied().filter(|k| k & bit == 0).collect());
-                let with = sorted(keys.iter().copied().filter(|k| k & bit != 0).collect());
+                let (with, without) = by_bit(&keys, bit);
                 type Partition = fn(&mut [u64], u64, &mut Vec<u64>) -> usize;
                 let mut partitions: Vec<Partition> = vec![|k, b, s| partition(k, b, s)];
                 #[cfg(target_arch = "x86_64")]
@@ -709,9 +740,7 @@ mod tests {
                     // A scratch too short, or long and stale.
                     for mut scratch in [Vec::new(), vec![u64::MAX; 3 * len + 9]] {
                         let n = p(&mut parts, bit, &mut scratch);
-                        assert_eq!(n, without.len(), "{len} keys");
-                        assert_eq!(sorted(parts[..n].to_vec()), without, "{len} keys");
-                        assert_eq!(sorted(parts[n..].to_vec()), with, "{len} keys");
+                        assert_parts(&parts, n, (&without, &with));
                     }
                 }
             }
@@ -724,28 +753,13 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_vector_block_counts_every_pair() {
-        if Isa::detect() != Isa::Avx2 {
-            return;
-        }
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut key = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // About a third of the pairs disjoint, and some keys of 0.
-            (state & (state >> 32) & (state >> 16)) as u32 & 0x0fff_ffff
-        };
-        for a in 0..=13 {
-            for b in 0..=41 {
-                let x: Vec<u32> = (0..a).map(|_| key()).collect();
-                let y: Vec<u32> = (0..b).map(|_| key()).collect();
-                let expect = one_by_one(&x, &y);
-                // SAFETY: the CPU reports AVX2 (checked above).
-                #[allow(unsafe_code)]
-                let got = unsafe { (avx2::pack::quads(&x, &y), avx2::pack::quads(&y, &x)) };
-                assert_eq!(got, (expect, expect), "{a} x {b}");
-            }
-        }
+        let shapes = (0..=13).flat_map(|a| (0..=41).map(move |b| (a, b)));
+        // About a third of the pairs disjoint, and some keys of 0.
+        // SAFETY: only called where the CPU reports AVX2.
+        #[allow(unsafe_code)]
+        counts_both_ways(shapes, 0x0fff_ffff, |x, y| unsafe {
+            avx2::pack::quads(x, y)
+        });
     }
 
     /// The AVX2 block, whichever list it transposes, against the pairs
@@ -754,27 +768,11 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_block_counts_every_pair_whichever_list_it_transposes() {
-        if Isa::detect() != Isa::Avx2 {
-            return;
-        }
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut key = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state & (state >> 32) & (state >> 16)) as u32
-        };
         let mut shapes = vec![(190, 300), (256, 257), (512, 40), (255, 513), (31, 700)];
         shapes.extend((30..40).flat_map(|a| (250..270).step_by(3).map(move |b| (a, b))));
-        for (a, b) in shapes {
-            let x: Vec<u32> = (0..a).map(|_| key()).collect();
-            let y: Vec<u32> = (0..b).map(|_| key()).collect();
-            let expect = one_by_one(&x, &y);
-            // SAFETY: the CPU reports AVX2 (checked above).
-            #[allow(unsafe_code)]
-            let got = unsafe { (avx2::pack::block(&x, &y), avx2::pack::block(&y, &x)) };
-            assert_eq!(got, (expect, expect), "{a} x {b}");
-        }
+        // SAFETY: only called where the CPU reports AVX2.
+        #[allow(unsafe_code)]
+        counts_both_ways(shapes, u32::MAX, |x, y| unsafe { avx2::pack::block(x, y) });
     }
 
     /// The sliced block against the pairs counted one by one: every
@@ -787,13 +785,7 @@ mod tests {
         if Isa::detect() != Isa::Avx2 {
             return;
         }
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for b in (0..=800).chain([1023, 1024, 1025]) {
             let width = 1 + b % 32;
@@ -806,7 +798,7 @@ mod tests {
                     1 => s & (s >> 32),
                     _ => s >> 7,
                 };
-                if s % 29 == 0 {
+                if s.is_multiple_of(29) {
                     0
                 } else {
                     k as u32 & mask

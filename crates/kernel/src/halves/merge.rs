@@ -191,51 +191,35 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{Merge, MERGE_LANES};
+    use super::{Hit, Merge, MERGE_LANES};
     use crate::halves::join::PACK64;
     use std::arch::x86_64::*;
 
-    /// [`super::Hit::merge`] four pairs an instruction: the four lower
-    /// placements' words tested against the upper one's, the compatible
-    /// keys packed to the front by a permutation and stored whole, the
-    /// cursor moving past them. Bounds are checked once a group, not once
-    /// a load; only a group's last, partial load is masked.
-    #[target_feature(enable = "avx2,popcnt")]
-    pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
-        let (hits, keys) = (&m.lower.hits[..], &m.lower.keys[..]);
-        let (hits_at, keys_at, out_at) = (hits.as_ptr(), keys.as_ptr(), out.as_mut_ptr());
+    /// The loop both merges share: each upper placement's group of lower
+    /// ones, four at a time. `chunks(hit, key)` makes, once a placement,
+    /// the `chunk(i, len, valid)` that writes at `len` the keys of lanes
+    /// `valid` of the four lower placements from `i` that share no
+    /// diagonal with it, and returns how many. Bounds are checked once a
+    /// group, not once a load: `i < end` and both lists are padded by
+    /// MERGE_LANES, `len + MERGE_LANES` at most `room` (what the output
+    /// holds); only a group's last, partial load is masked.
+    #[inline(always)]
+    fn merge_groups<H: Hit, C: Fn(usize, usize, usize) -> usize>(
+        m: &Merge<H>,
+        room: usize,
+        chunks: impl Fn(H, u64) -> C,
+    ) -> (usize, usize) {
         let mut len = 0;
         for (taken, (hit, key, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
-            // Loads read up to MERGE_LANES keys from an `i < end` (both lists
-            // are padded by as many); stores write MERGE_LANES from `len`,
-            // which moves at most one place a candidate of the group.
-            assert!(end + MERGE_LANES <= hits.len().min(keys.len()));
-            if len + (end - i) + MERGE_LANES > out.len() {
+            // Loads read up to MERGE_LANES keys from an `i < end`; stores
+            // write MERGE_LANES from `len`, which moves at most one place a
+            // candidate of the group.
+            assert!(end + MERGE_LANES <= m.lower.hits.len().min(m.lower.keys.len()));
+            if len + (end - i) + MERGE_LANES > room {
                 return (len, taken);
             }
-            let (hit, key) = (
-                _mm256_set1_epi64x(hit as i64),
-                _mm256_set1_epi64x(key as i64),
-            );
-            // The keys of lanes `valid` of the four from `i` that share no
-            // diagonal with the upper placement, written at `len`; how many.
-            let chunk = |i: usize, len: usize, valid: usize| {
-                // SAFETY: AVX2 is enabled for this function; the bounds are
-                // checked above, `i < end` and `len` at most the group's
-                // candidates past where it started.
-                unsafe {
-                    let h = _mm256_loadu_si256(hits_at.add(i).cast());
-                    let k = _mm256_loadu_si256(keys_at.add(i).cast());
-                    let clear =
-                        _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), _mm256_setzero_si256());
-                    let mask = _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize & valid;
-                    let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
-                    let packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(k, key), order);
-                    _mm256_storeu_si256(out_at.add(len).cast(), packed);
-                    mask.count_ones() as usize
-                }
-            };
+            let chunk = chunks(hit, key);
             while i + MERGE_LANES <= end {
                 len += chunk(i, len, (1 << MERGE_LANES) - 1);
                 i += MERGE_LANES;
@@ -245,6 +229,52 @@ mod avx2 {
             }
         }
         (len, m.top.len())
+    }
+
+    /// Writes at `at` the four keys' lanes of `mask`, packed to the front
+    /// by a permutation and stored whole (four keys); returns how many.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2 and popcnt (it is inlined into functions
+    /// compiled for them), and `at` must have room for four keys.
+    #[inline(always)]
+    unsafe fn store_kept(at: *mut u64, keys: __m256i, mask: usize) -> usize {
+        // SAFETY: as the caller promises; a table row is eight u32.
+        unsafe {
+            let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
+            _mm256_storeu_si256(at.cast(), _mm256_permutevar8x32_epi32(keys, order));
+        }
+        mask.count_ones() as usize
+    }
+
+    /// [`super::Hit::merge`] four pairs an instruction: the four lower
+    /// placements' words tested against the upper one's, the compatible
+    /// keys packed to the front by a permutation and stored whole, the
+    /// cursor moving past them.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
+        let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
+        let (out_at, room) = (out.as_mut_ptr(), out.len());
+        let chunks = |hit: u64, key: u64| {
+            let (hit, key) = (
+                _mm256_set1_epi64x(hit as i64),
+                _mm256_set1_epi64x(key as i64),
+            );
+            move |i: usize, len: usize, valid: usize| {
+                // SAFETY: AVX2 is enabled for this function; the bounds are
+                // checked by `merge_groups`.
+                unsafe {
+                    let h = _mm256_loadu_si256(hits_at.add(i).cast());
+                    let k = _mm256_loadu_si256(keys_at.add(i).cast());
+                    let clear =
+                        _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), _mm256_setzero_si256());
+                    let mask = _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize & valid;
+                    store_kept(out_at.add(len), _mm256_or_si256(k, key), mask)
+                }
+            }
+        };
+        merge_groups(m, room, chunks)
     }
 
     /// [`super::Hit::merge`] for words of 128 bits, as [`merge`] does it:
@@ -254,75 +284,47 @@ mod avx2 {
     /// the instructions.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn merge_wide(m: &Merge<u128>, out: &mut [u64]) -> (usize, usize) {
-        let (hits, keys) = (&m.lower.hits[..], &m.lower.keys[..]);
-        let (hits_at, keys_at, out_at) = (hits.as_ptr(), keys.as_ptr(), out.as_mut_ptr());
-        let mut len = 0;
-        for (taken, (hit, key, group)) in m.groups().enumerate() {
-            let (mut i, end) = (group.start, group.end);
-            // As in `merge`: loads read MERGE_LANES words and keys from an
-            // `i < end`, stores write MERGE_LANES keys from `len`.
-            assert!(end + MERGE_LANES <= hits.len().min(keys.len()));
-            if len + (end - i) + MERGE_LANES > out.len() {
-                return (len, taken);
-            }
+        let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
+        let (out_at, room) = (out.as_mut_ptr(), out.len());
+        let chunks = |hit: u128, key: u64| {
+            let (low, high) = (hit as i64, (hit >> 64) as i64);
             let (hit, key) = (
-                _mm256_set_epi64x(
-                    (hit >> 64) as i64,
-                    hit as i64,
-                    (hit >> 64) as i64,
-                    hit as i64,
-                ),
+                _mm256_set_epi64x(high, low, high, low),
                 _mm256_set1_epi64x(key as i64),
             );
-            let zero = _mm256_setzero_si256();
-            let chunk = |i: usize, len: usize, valid: usize| {
+            move |i: usize, len: usize, valid: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
-                // checked above, `i < end` and `len` at most the group's
-                // candidates past where it started.
+                // checked by `merge_groups`.
                 unsafe {
                     // Each 64-bit half clear of the upper word's, then each
                     // pair's two halves both clear, the four pairs in order.
                     let half = |at: usize| {
                         let h = _mm256_loadu_si256(hits_at.add(at).cast());
-                        let clear = _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), zero);
+                        let clear =
+                            _mm256_cmpeq_epi64(_mm256_and_si256(h, hit), _mm256_setzero_si256());
                         _mm256_and_si256(clear, _mm256_shuffle_epi32::<0x4e>(clear))
                     };
                     let both = _mm256_unpacklo_epi64(half(i), half(i + 2));
                     let both = _mm256_permute4x64_epi64::<0xd8>(both);
                     let mask = _mm256_movemask_pd(_mm256_castsi256_pd(both)) as usize & valid;
                     let k = _mm256_loadu_si256(keys_at.add(i).cast());
-                    let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
-                    let packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(k, key), order);
-                    _mm256_storeu_si256(out_at.add(len).cast(), packed);
-                    mask.count_ones() as usize
+                    store_kept(out_at.add(len), _mm256_or_si256(k, key), mask)
                 }
-            };
-            while i + MERGE_LANES <= end {
-                len += chunk(i, len, (1 << MERGE_LANES) - 1);
-                i += MERGE_LANES;
             }
-            if i < end {
-                len += chunk(i, len, (1 << (end - i)) - 1);
-            }
-        }
-        (len, m.top.len())
+        };
+        merge_groups(m, room, chunks)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     /// Random lower and upper placements on `w` columns, merged by every
     /// loop with `H` words, against the pairs filtered one by one.
     fn merges_agree<H: Hit + std::fmt::Debug>() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let w = 6;
         // Diagonals of at most `span` bits each, as on a side of the board.
         let span = H::BITS / 2;

@@ -47,6 +47,8 @@ mod rows;
 mod side;
 mod thin;
 mod unreduced;
+#[cfg(test)]
+mod xorshift;
 
 use crate::ledger::{Ledger, OverCap};
 use crate::split::Part as SplitPart;

@@ -11,6 +11,7 @@
 use super::join::disjoint_pairs;
 use super::rows::low_bits;
 use super::side::{Part, Side};
+use super::xorshift::xorshift;
 use super::{HalfScratch, RowSet};
 use crate::Board;
 
@@ -37,13 +38,7 @@ fn parts(s: &HalfScratch) -> [usize; 4] {
 fn picks(n: usize, how_many: usize) -> Vec<RowSet> {
     let a = n / 2;
     let odd = n % 2 == 1;
-    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15 ^ n as u64);
     let others = if odd { n - 1 } else { n };
     let left = if odd { (n - 1) / 2 } else { a };
     let mut out = Vec::new();
@@ -113,6 +108,10 @@ fn probe_memory_and_time() {
         .unwrap_or(3);
     let cap = cap_from_env();
     let mib = |b: usize| b as f64 / f64::from(1 << 20);
+    let mibs = |bytes: &[usize]| {
+        let each: Vec<String> = bytes.iter().map(|&b| format!("{:.1}", mib(b))).collect();
+        each.join(" ")
+    };
     println!("n rows middle lefts rights pairs left_MiB right_MiB quarters_MiB join_MiB held_MiB cpu_left cpu_right cpu_join cpu_capped result_capped held_capped_MiB");
     for n in ns {
         let board = Board::new(n).unwrap();
@@ -211,24 +210,16 @@ fn probe_memory_and_time() {
                 .unwrap()
                 .len;
             let t2 = cpu();
+            let head = format!("{n} {:#x} {:?} {lefts} {rights}", s.rows, s.middle);
             if std::env::var("PROBE_JOIN").is_ok_and(|v| v == "0") {
                 // Listed only: the join would hold 32 bytes a key of the
                 // longer list (as measured at n = 24-27).
                 let p = parts(&scratch);
                 let join = 32 * lefts.max(rights);
-                let whole = p[0] + p[1] + p[2] + join;
-                println!(
-                    "{n} {:#x} {:?} {lefts} {rights} - {:.1} {:.1} {:.1} ~{:.1} ~{:.1} {:.2} {:.2} - - - -",
-                    s.rows,
-                    s.middle,
-                    mib(p[0]),
-                    mib(p[1]),
-                    mib(p[2]),
-                    mib(join),
-                    mib(whole),
-                    t1 - t0,
-                    t2 - t1,
-                );
+                let (sides, whole) = (mibs(&p[..3]), p[0] + p[1] + p[2] + join);
+                let (join, whole) = (mib(join), mib(whole));
+                let times = format!("{:.2} {:.2}", t1 - t0, t2 - t1);
+                println!("{head} - {sides} ~{join:.1} ~{whole:.1} {times} - - - -");
                 continue;
             }
             join.reserve(lefts.max(rights), ledger).unwrap();
@@ -255,20 +246,10 @@ fn probe_memory_and_time() {
             } else {
                 ("-".into(), 0, 0.0)
             };
-            println!(
-                "{n} {:#x} {:?} {lefts} {rights} {pairs} {:.1} {:.1} {:.1} {:.1} {:.1} {:.2} {:.2} {:.2} {t4:.2} {capped} {:.1}",
-                s.rows,
-                s.middle,
-                mib(p[0]),
-                mib(p[1]),
-                mib(p[2]),
-                mib(p[3]),
-                mib(scratch.held()),
-                t1 - t0,
-                t2 - t1,
-                t3 - t2,
-                mib(held_capped),
-            );
+            let held = mibs(&[p[0], p[1], p[2], p[3], scratch.held()]);
+            let times = format!("{:.2} {:.2} {:.2} {t4:.2}", t1 - t0, t2 - t1, t3 - t2);
+            let capped = format!("{capped} {:.1}", mib(held_capped));
+            println!("{head} {pairs} {held} {times} {capped}");
         }
     }
 }

@@ -188,30 +188,11 @@ impl Side {
             });
         }
         let QuarterScratch { lists, lower, wide } = q;
+        let what = (rows, lo, hi, part);
         if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
-            self.merge_rows(
-                rows,
-                lo,
-                hi,
-                part,
-                out,
-                lists,
-                &mut lower[slot],
-                ledger,
-                nodes,
-            )
+            self.merge_rows(what, out, lists, &mut lower[slot], ledger, nodes)
         } else {
-            self.merge_rows(
-                rows,
-                lo,
-                hi,
-                part,
-                out,
-                lists,
-                &mut wide[slot],
-                ledger,
-                nodes,
-            )
+            self.merge_rows(what, out, lists, &mut wide[slot], ledger, nodes)
         }
     }
 
@@ -222,14 +203,11 @@ impl Side {
     }
 
     /// [`Side::list_joined`] with a placement's diagonals in one word of
-    /// `H` (which must hold twice [`Side::span`] bits).
-    #[allow(clippy::too_many_arguments)]
+    /// `H` (which must hold twice [`Side::span`] bits): the rows, the
+    /// columns `lo..hi` and the part to list.
     fn merge_rows<H: Hit>(
         &self,
-        rows: u32,
-        lo: usize,
-        hi: usize,
-        part: Part,
+        (rows, lo, hi, part): (u32, usize, usize, Part),
         out: &mut Vec<u64>,
         lists: &mut Lists,
         lower: &mut LowerRows<H>,
@@ -500,7 +478,7 @@ impl Side {
                     open ^= bit;
                     let (r, c) = (row[0], bit.trailing_zeros() as usize);
                     let (dg, an) = (d0 | 1 << (c + n - 1 - r), a0 | 1 << (r + c));
-                    *nodes += 1 + self.last_two_tail(all ^ bit, dg, an, row[1], out, &key);
+                    *nodes += 1 + self.last_one((all ^ bit, dg, an), row[1], out, &key);
                 }
             }
             _ => return self.descend(&row, k, all, out, ledger, nodes, &key),
@@ -509,52 +487,48 @@ impl Side {
     }
 
     /// Places the queens of rows `second` and `last` in nested loops and
-    /// pushes every completed key; returns the queens placed.
-    #[allow(clippy::too_many_arguments)]
+    /// pushes every completed key; returns the queens placed. `(free,
+    /// diag, anti)`: the columns left and the diagonals held above.
     #[inline(always)]
     fn last_two(
         &self,
-        free: u64,
-        diag: u64,
-        anti: u64,
-        second: usize,
-        last: usize,
+        (free, diag, anti): (u64, u64, u64),
+        (second, last): (usize, usize),
         out: &mut Vec<u64>,
         key: &impl Fn(u64, u64) -> u64,
     ) -> u64 {
-        let n = self.n;
         let mut nodes = 0;
         let mut o2 = self.opens(free, diag, anti, second);
         while o2 != 0 {
             let b2 = o2 & o2.wrapping_neg();
             o2 ^= b2;
-            nodes += 1;
             let c2 = b2.trailing_zeros() as usize;
-            let dg = diag | 1 << (c2 + n - 1 - second);
+            let dg = diag | 1 << (c2 + self.n - 1 - second);
             let an = anti | 1 << (second + c2);
-            nodes += self.last_two_tail(free ^ b2, dg, an, last, out, key);
+            nodes += 1 + self.last_one((free ^ b2, dg, an), last, out, key);
         }
         nodes
     }
 
-    /// The last row: at most one open square (one column is left).
+    /// The last row, `last`: at most one open square (one column is
+    /// left); pushes its key and returns 1 if there is one.
     #[inline(always)]
-    fn last_two_tail(
+    fn last_one(
         &self,
-        free: u64,
-        diag: u64,
-        anti: u64,
+        (free, diag, anti): (u64, u64, u64),
         last: usize,
         out: &mut Vec<u64>,
         key: &impl Fn(u64, u64) -> u64,
     ) -> u64 {
-        let n = self.n;
         let o = self.opens(free, diag, anti, last);
         if o == 0 {
             return 0;
         }
         let c = o.trailing_zeros() as usize;
-        out.push(key(diag | 1 << (c + n - 1 - last), anti | 1 << (last + c)));
+        out.push(key(
+            diag | 1 << (c + self.n - 1 - last),
+            anti | 1 << (last + c),
+        ));
         1
     }
 
@@ -607,7 +581,7 @@ impl Side {
                     *placed += nodes;
                     return Err(e);
                 }
-                nodes += self.last_two(fr, dg, an, second, last, out, key);
+                nodes += self.last_two((fr, dg, an), (second, last), out, key);
                 continue;
             }
             d += 1;
@@ -687,7 +661,14 @@ mod tests {
         let checked = agrees(&small(), 7, |side, rows, lo, hi, out, ledger| {
             let (lists, lower) = (&mut Lists::default(), &mut LowerRows::<u128>::default());
             let listed = side
-                .merge_rows(rows, lo, hi, Part::WHOLE, out, lists, lower, ledger, &mut 0)
+                .merge_rows(
+                    (rows, lo, hi, Part::WHOLE),
+                    out,
+                    lists,
+                    lower,
+                    ledger,
+                    &mut 0,
+                )
                 .unwrap();
             out.truncate(listed.len);
         });
