@@ -815,13 +815,20 @@ mod tests {
                 checked += 1;
                 if std::arch::is_x86_feature_detected!("bmi2") {
                     // On the live bits only (packed by `pext`), and on
-                    // more bits than are live.
+                    // more bits than are live; in tables of the width
+                    // chosen and of each width.
                     let or = |keys: &[u32]| keys.iter().fold(0, |a, &k| a | k);
                     for live in [or(&x) & or(&y), or(&x), u32::MAX] {
                         // SAFETY: the CPU reports AVX2 and BMI2.
                         #[allow(unsafe_code)]
                         let got = unsafe { avx2::pack::sliced_live_any(&x, &y, live) };
                         assert_eq!(got, expect, "{a} x {b}, {width} bits, live {live:x}");
+                        for w in 4..=6 {
+                            // SAFETY: the CPU reports AVX2 and BMI2.
+                            #[allow(unsafe_code)]
+                            let got = unsafe { avx2::pack::sliced_live_in(&x, &y, live, w) };
+                            assert_eq!(got, expect, "{a} x {b}, {width} bits, live {live:x}, {w}");
+                        }
                     }
                 }
             }

@@ -116,21 +116,59 @@ pub(super) mod pack {
         })
     }
 
-    /// [`sliced_live`] with as many nibbles as `live` needs; every pair
-    /// is disjoint when no bit is live.
+    /// [`sliced_live`] with tables of the width (4, 5 or 6 bits) that
+    /// costs least for `live` and the keys of `x`; every pair is disjoint
+    /// when no bit is live.
     #[target_feature(enable = "avx2,popcnt,bmi2")]
     pub(in crate::halves::join) fn sliced_live_any(x: &[u32], y: &[u32], live: u32) -> u64 {
-        match live.count_ones().div_ceil(4) {
-            0 => (x.len() * y.len()) as u64,
-            1 => sliced_live::<1>(x, y, live),
-            2 => sliced_live::<2>(x, y, live),
-            3 => sliced_live::<3>(x, y, live),
-            4 => sliced_live::<4>(x, y, live),
-            5 => sliced_live::<5>(x, y, live),
-            6 => sliced_live::<6>(x, y, live),
-            7 => sliced_live::<7>(x, y, live),
-            _ => sliced_live::<8>(x, y, live),
+        // A table of w bits: about 2^w ORs and stores to build a slice,
+        // three instructions a key of `x` to look up.
+        let bits = live.count_ones() as usize;
+        let cost = |w: usize| bits.div_ceil(w) * ((2 << w) + 3 * x.len());
+        let width = (4..=6).min_by_key(|&w| cost(w)).unwrap_or(4);
+        sliced_live_in(x, y, live, width)
+    }
+
+    /// [`sliced_live`] with tables of `width` bits (4, 5 or 6; others
+    /// count as 4).
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    pub(in crate::halves::join) fn sliced_live_in(
+        x: &[u32],
+        y: &[u32],
+        live: u32,
+        width: usize,
+    ) -> u64 {
+        macro_rules! by_shape {
+            ($(($w:literal, $t:literal)),*) => {
+                match (width, (live.count_ones() as usize).div_ceil(width)) {
+                    (_, 0) => (x.len() * y.len()) as u64,
+                    $(($w, $t) => sliced_live::<$w, $t>(x, y, live),)*
+                    _ => sliced_live::<4, 8>(x, y, live),
+                }
+            };
         }
+        by_shape!(
+            (4, 1),
+            (4, 2),
+            (4, 3),
+            (4, 4),
+            (4, 5),
+            (4, 6),
+            (4, 7),
+            (5, 1),
+            (5, 2),
+            (5, 3),
+            (5, 4),
+            (5, 5),
+            (5, 6),
+            (5, 7),
+            (6, 1),
+            (6, 2),
+            (6, 3),
+            (6, 4),
+            (6, 5),
+            (6, 6)
+        )
     }
 
     /// The shorter list of a block at least this long is counted sliced:
@@ -154,16 +192,19 @@ pub(super) mod pack {
     pub(in crate::halves::join) fn sliced(x: &[u32], y: &[u32]) -> u64 {
         let zeros_in_x = x.iter().filter(|&&k| k == 0).count() as u64;
         // SAFETY: this function runs with AVX2 and popcnt.
-        unsafe { sliced_with::<8>(x, y, zeros_in_x, &std::array::from_fn(|b| b), |k| k) }
+        let row_of = std::array::from_fn(|b| b % 32);
+        unsafe { sliced_with::<4, 8>(x, y, zeros_in_x, &row_of, |k| k) }
     }
 
     /// [`sliced`] on the bits some key of each list holds only (`live`,
     /// from the block's lists), packed by `pext` into the low bits of each
-    /// key of `x` as it is looked up: `NIBBLES` lookups a key instead of
-    /// eight (at n = 22, 23 of 32 bits are live at a block, weighted by
-    /// its pairs). For CPUs whose `pext` is fast (see [`fast_pext`]).
+    /// key of `x` as it is looked up, in `TABLES` tables of `WIDTH` bits:
+    /// `TABLES` lookups a key instead of eight (at n = 22, 23 of 32 bits
+    /// are live at a block, weighted by its pairs: four tables of six
+    /// bits, not six of four). For CPUs whose `pext` is fast (see
+    /// [`fast_pext`]).
     #[target_feature(enable = "avx2,popcnt,bmi2")]
-    pub(in crate::halves::join) fn sliced_live<const NIBBLES: usize>(
+    pub(in crate::halves::join) fn sliced_live<const WIDTH: usize, const TABLES: usize>(
         x: &[u32],
         y: &[u32],
         live: u32,
@@ -171,31 +212,36 @@ pub(super) mod pack {
         let zeros_in_x = x.iter().filter(|&&k| k & live == 0).count() as u64;
         // The row of each packed bit: the live bits in order, then (past
         // the last, never looked up) the first again.
-        let mut rows = [live.trailing_zeros() as usize; 32];
+        let mut rows = [live.trailing_zeros() as usize; ROWS];
         let mut rest = live;
         for r in rows.iter_mut().take(live.count_ones() as usize) {
             *r = rest.trailing_zeros() as usize;
             rest &= rest - 1;
         }
         // SAFETY: this function runs with AVX2, popcnt and BMI2.
-        unsafe { sliced_with::<NIBBLES>(x, y, zeros_in_x, &rows, |k| _pext_u32(k, live)) }
+        unsafe { sliced_with::<WIDTH, TABLES>(x, y, zeros_in_x, &rows, |k| _pext_u32(k, live)) }
     }
 
-    /// The sliced count, `NIBBLES` table lookups a key of `x`, each key
-    /// made by `key` first: the table of nibble `j` holds the unions of
-    /// the rows `row[4 j..4 j + 4]`. `zeros_in_x`: the keys of `x` that
+    /// Rows the tables of a slice may name: up to six tables of six bits.
+    const ROWS: usize = 36;
+
+    /// The sliced count, `TABLES` table lookups a key of `x`, each key
+    /// made by `key` first: table `t` holds the unions of the rows
+    /// `row_of[WIDTH t..WIDTH (t + 1)]`, every subset's, and key bits
+    /// `WIDTH t..` pick its entry. `zeros_in_x`: the keys of `x` that
     /// `key` makes 0 (their lookups miss the slots past the end of `y`).
     ///
     /// # Safety
     ///
     /// The CPU must have AVX2 and popcnt (it is inlined into functions
-    /// compiled for them).
+    /// compiled for them); `WIDTH` is 3 to 6, and `WIDTH * TABLES` at
+    /// most [`ROWS`].
     #[inline(always)]
-    unsafe fn sliced_with<const NIBBLES: usize>(
+    unsafe fn sliced_with<const WIDTH: usize, const TABLES: usize>(
         x: &[u32],
         y: &[u32],
         zeros_in_x: u64,
-        row_of: &[usize; 32],
+        row_of: &[usize; ROWS],
         key: impl Fn(u32) -> u32,
     ) -> u64 {
         let mut rows = [[u32::MAX; SLICE / 32]; 32];
@@ -208,7 +254,9 @@ pub(super) mod pack {
         );
         let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         let mut padded = [u32::MAX; 32];
-        let mut table = std::mem::MaybeUninit::<[[__m256i; 16]; 8]>::uninit();
+        // Up to eight tables of 16 entries, seven of 32 or six of 64.
+        let mut table = std::mem::MaybeUninit::<[__m256i; 384]>::uninit();
+        let entries = table.as_mut_ptr().cast::<__m256i>();
         for slice in y.chunks(SLICE) {
             let groups = slice.len().div_ceil(32);
             for (g, keys) in slice.chunks(32).enumerate() {
@@ -250,29 +298,33 @@ pub(super) mod pack {
             let row = |b: usize| unsafe {
                 _mm256_or_si256(_mm256_loadu_si256(rows[row_of[b]].as_ptr().cast()), past)
             };
-            // Every entry of the table is written (in place: built whole
-            // and moved, it was copied at each slice) before any is read.
-            let entries = table.as_mut_ptr().cast::<__m256i>();
-            for nibble in 0..NIBBLES {
-                let or = |a, b| _mm256_or_si256(a, b);
-                let r = [0, 1, 2, 3].map(|i| row(4 * nibble + i));
-                let zero = _mm256_setzero_si256();
-                let low = [zero, r[0], r[1], or(r[0], r[1])];
-                for (e, &l) in low.iter().enumerate() {
-                    let m = or(l, r[2]);
-                    // SAFETY: 16 entries a nibble, 8 nibbles: `e + 12 < 16`.
-                    unsafe {
-                        let t = entries.add(16 * nibble + e);
-                        t.write(l);
-                        t.add(4).write(m);
-                        t.add(8).write(or(l, r[3]));
-                        t.add(12).write(or(m, r[3]));
+            let or = |a, b| _mm256_or_si256(a, b);
+            let zero = _mm256_setzero_si256();
+            // Every entry of the first TABLES tables is written (in place:
+            // built whole and moved, a table was copied at each slice)
+            // before any is read: the unions of its first three rows in
+            // registers, of its other rows in registers, and each entry
+            // the OR of one of each.
+            for t in 0..TABLES {
+                let r = |i: usize| row(WIDTH * t + i);
+                let (r0, r1, r2) = (r(0), r(1), r(2));
+                let r01 = or(r0, r1);
+                let low = [zero, r0, r1, r01, r2, or(r0, r2), or(r1, r2), or(r01, r2)];
+                let mut high = [zero; 8];
+                for i in 0..WIDTH - 3 {
+                    let ri = r(3 + i);
+                    for j in 0..1 << i {
+                        high[(1 << i) + j] = or(high[j], ri);
+                    }
+                }
+                for (j, &h) in high.iter().enumerate().take(1 << (WIDTH - 3)) {
+                    for (i, &l) in low.iter().enumerate() {
+                        // SAFETY: `t << WIDTH | j << 3 | i` is below
+                        // `TABLES << WIDTH`, at most 384.
+                        unsafe { entries.add(t << WIDTH | j << 3 | i).write(or(l, h)) };
                     }
                 }
             }
-            // SAFETY: the entries of the first NIBBLES nibbles are written
-            // above, and only those are read.
-            let table = unsafe { &*table.as_ptr().cast::<[[__m256i; 16]; NIBBLES]>() };
             // The bits set in the ORs, counted a byte at a time (a table
             // of the nibbles' counts), summed in byte counters that are
             // added up before they can overflow (8 a key, 31 keys).
@@ -282,13 +334,25 @@ pub(super) mod pack {
             );
             let low = _mm256_set1_epi8(0x0f);
             let mut met = _mm256_setzero_si256();
+            let base = entries.cast::<u8>().cast_const();
             for run in x.chunks(31) {
                 let mut bytes = _mm256_setzero_si256();
                 for &k in run {
                     let k = key(k) as usize;
-                    let mut acc = table[0][k & 15];
-                    for (nibble, t) in table.iter().enumerate().skip(1) {
-                        acc = _mm256_or_si256(acc, t[(k >> (4 * nibble)) & 15]);
+                    // The entry of table `t`: its bits moved to a byte
+                    // offset (32 bytes an entry) by one shift and a mask.
+                    let entry = |t: usize| {
+                        let at = if WIDTH * t >= 5 {
+                            (k >> (WIDTH * t - 5)) & (((1 << WIDTH) - 1) << 5)
+                        } else {
+                            (k << (5 - WIDTH * t)) & (((1 << WIDTH) - 1) << 5)
+                        };
+                        // SAFETY: an entry of table `t`, written above.
+                        unsafe { base.add(at + (t << WIDTH) * 32).cast::<__m256i>().read() }
+                    };
+                    let mut acc = entry(0);
+                    for t in 1..TABLES {
+                        acc = _mm256_or_si256(acc, entry(t));
                     }
                     let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
                     let hi = _mm256_shuffle_epi8(
