@@ -373,6 +373,55 @@ pub(super) mod pack {
         total
     }
 
+    /// [`super::super::bit_counts`] a key at a time: its 64 bits spread
+    /// to the 64 bytes of two vectors (a byte shuffle, an AND and a
+    /// compare), each byte a counter (a key was 4.5 instructions a set
+    /// bit: 4.4 % of count 17).
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(in crate::halves::join) fn bit_counts(keys: &[u64], step: usize) -> [u64; 64] {
+        // Byte j of each vector: the key's byte j / 8 (of the low half,
+        // then of the high half), tested on bit j % 8.
+        let low = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3,
+            3, 3, 3,
+        );
+        let high = _mm256_add_epi8(low, _mm256_set1_epi8(4));
+        let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+        let mut count = [0u64; 64];
+        let mut bytes = [0u8; 64];
+        let zero = _mm256_setzero_si256();
+        let (mut lo, mut hi, mut counted) = (zero, zero, 0);
+        // Adds the byte counters to `count` and clears them.
+        let mut flush = |lo: &mut __m256i, hi: &mut __m256i| {
+            // SAFETY: each store writes 32 of the 64 bytes.
+            unsafe {
+                _mm256_storeu_si256(bytes.as_mut_ptr().cast(), *lo);
+                _mm256_storeu_si256(bytes.as_mut_ptr().add(32).cast(), *hi);
+            }
+            for (c, &b) in count.iter_mut().zip(&bytes) {
+                *c += u64::from(b);
+            }
+            (*lo, *hi) = (zero, zero);
+        };
+        for &k in keys.iter().step_by(step) {
+            let v = _mm256_set1_epi64x(k as i64);
+            let held = |select| {
+                let b = _mm256_and_si256(_mm256_shuffle_epi8(v, select), bit);
+                _mm256_cmpeq_epi8(b, bit)
+            };
+            // A held bit's byte is -1.
+            lo = _mm256_sub_epi8(lo, held(low));
+            hi = _mm256_sub_epi8(hi, held(high));
+            counted += 1;
+            if counted == 255 {
+                flush(&mut lo, &mut hi);
+                counted = 0;
+            }
+        }
+        flush(&mut lo, &mut hi);
+        count
+    }
+
     /// [`super::super::block`] four keys of the shorter list at a
     /// time: each vector of eight keys of the longer one is loaded once
     /// and tested against the four, the disjoint pairs counted in four
