@@ -94,9 +94,10 @@ pub fn counts_record(c: &Counts, symmetries: bool) -> [(&'static str, Value); 6]
 
 impl Report {
     /// The record of a count: every value the report holds, in the order
-    /// `nqueens count` shows them (see docs/formats.md), and
-    /// `nodes_per_second`, this run's nodes (those read back from a
-    /// checkpoint took no time) by its wall seconds.
+    /// `nqueens count` shows them (docs/formats.md; the CLI adds the
+    /// variant's name and its process's memory, and leaves out
+    /// `resumed_nodes`), and `nodes_per_second`, this run's nodes (those
+    /// read back from a checkpoint took no time) by its wall seconds.
     ///
     /// ```
     /// use nqueens_sched::{count, solvers, NoProgress, Options, Value};

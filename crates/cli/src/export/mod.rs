@@ -160,13 +160,11 @@ pub fn cells(fields: impl IntoIterator<Item = (&'static str, nqueens_sched::Valu
     fields.into_iter().map(|(k, v)| (k, v.into())).collect()
 }
 
-/// The record of `keys`, in their order, each value taken from the first
-/// of `sources` that holds its key: a verb names its record's keys once
-/// (the record kinds of docs/formats.md) and takes the values from its
-/// results' own records, a count's from the scheduler's
-/// [`nqueens_sched::Report::record`], and adds only what is its own. A
-/// key no source holds is null (`bench`'s row of a program, which has no
-/// report: its `nodes` and `unique`).
+/// The row of a table whose columns are `keys`, each value taken from the
+/// first of `sources` that holds its key: `table` and `bench` pick their
+/// columns from the scheduler's [`nqueens_sched::Report::record`] and add
+/// only what is their own. A key no source holds is null (`bench`'s row
+/// of a program, which has no report: its `nodes` and `unique`).
 pub fn assemble(keys: impl IntoIterator<Item = &'static str>, sources: &[&Record]) -> Record {
     keys.into_iter()
         .map(|key| {
