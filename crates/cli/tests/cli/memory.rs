@@ -5,8 +5,9 @@ use crate::common::{assert_usage_error, json, nqueens};
 
 /// What the process holds before it counts, as its refusal of a 1 KiB
 /// budget says (in MiB to one decimal): the floor under any budget. It
-/// varies from one process to the next by 0.3 MiB (measured), so the
-/// budgets below keep a wider margin than that from every boundary.
+/// varies from one process to the next by up to 0.5 MiB (8.7 to 9.4 MiB
+/// measured), so the budgets below keep more than twice that from every
+/// boundary.
 fn floor() -> u64 {
     let out = nqueens()
         .args(["count", "8", "--max-memory", "1K"])
@@ -39,19 +40,26 @@ fn a_count_keeps_within_its_budget_and_reports_it() {
     assert!(v["memory_budget_bytes"].as_u64().unwrap() > 1 << 20, "{v}");
 }
 
+/// Working memory over the floor that n = 18 counts in on 4 threads and
+/// is refused on 16 or more. n = 18 takes 0.95 to 1.0 MiB for its split
+/// and records (less is refused as that); each thread's row sets are
+/// listed in parts, but the quarters they are joined from are whole, and
+/// the largest takes 365 to 377 KiB, and its whole lists about 1 MiB
+/// (below that a count takes up to twice as long: in parts; all
+/// measured). So 4 threads count in 2.4 MiB or more, in parts below about
+/// 5 MiB, and 16 are refused in 1 to 6.7 MiB: 3.75 MiB is 1.2 MiB or more
+/// inside every one of those bounds.
+const TIGHT: u64 = 3840 << 10;
+
 #[test]
 #[cfg(target_os = "linux")]
 fn a_budget_below_the_largest_lists_counts_them_in_parts() {
-    // n = 18 takes 0.94 MiB for its split and records, and up to 2 MiB a
-    // thread for its largest row sets' whole lists (measured): 2 MiB over
-    // the floor leaves one thread 0.8 to 1.4 MiB, in which the kernel
-    // lists and joins those row sets in parts.
-    let budget = floor() + (2000 << 10);
+    let budget = floor() + TIGHT;
     let v = json(&[
         "count",
         "18",
         "--threads",
-        "1",
+        "4",
         "--max-memory",
         &budget.to_string(),
     ]);
@@ -64,13 +72,11 @@ fn a_budget_below_the_largest_lists_counts_them_in_parts() {
 #[test]
 #[cfg(target_os = "linux")]
 fn too_small_a_budget_is_one_line_and_exit_code_2() {
-    // n = 18 takes 0.94 MiB for its split and records; its row sets are
-    // listed in parts, but the quarters they are joined from (130 to 380
-    // KiB, measured) are whole: 1.4 MiB over the floor leaves each of 8
-    // threads 20 to 100 KiB, too little for any row set.
+    // The budget 4 threads count in leaves 16 or 32 less each than the
+    // quarters of n = 18's largest row sets take (TIGHT).
     let floor = floor();
-    let tight = (floor + (1400 << 10)).to_string();
-    for threads in ["8", "16"] {
+    let tight = (floor + TIGHT).to_string();
+    for threads in ["16", "32"] {
         assert_usage_error(
             &["count", "18", "--threads", threads, "--max-memory", &tight],
             "of working memory",
