@@ -412,6 +412,22 @@ mod tests {
     }
 
     #[test]
+    fn a_row_takes_each_column_from_the_first_source_that_has_it() {
+        let own: Record = vec![("oeis", "ok".into()), ("n", 9usize.into())];
+        let counted = cells([("n", 8usize.into()), ("total", 92u128.into())]);
+        let row = assemble(["n", "total", "oeis", "unique"], &[&counted, &own]);
+        assert_eq!(
+            row,
+            vec![
+                ("n", Cell::Int(8)),
+                ("total", Cell::Int(92)),
+                ("oeis", Cell::from("ok")),
+                ("unique", Cell::Null),
+            ]
+        );
+    }
+
+    #[test]
     fn placements_are_written_1_based() {
         assert_eq!(Cell::Columns(vec![0, 4, 7]).plain(), "1 5 8");
         assert_eq!(Cell::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
