@@ -9,7 +9,8 @@
 //!
 //! The limits on `N` and `Q` are measured and declared beside the search
 //! (`nqueens_puzzles::pawns::MEASURED_MAX_N`, `max_queens`); larger ones
-//! are refused by `crate::request`.
+//! are refused by `crate::request`, `N` through the scheduler's
+//! `Kind::sizes`, the one check of a count's board.
 
 use std::process::ExitCode;
 

@@ -27,12 +27,11 @@ impl TryFrom<PlanArgs> for Plan {
     fn try_from(a: PlanArgs) -> Result<Plan> {
         let shards = number::size(&a.shards, "--shards", 1..=MAX_SHARDS, "")?;
         let (task, board) = if a.dominate {
-            let n = puzzles::dominate_size(&a.n)?;
-            (Task::Dominate, Board::new(n)?)
+            (Task::Dominate, puzzles::dominate_board(&a.n)?)
         } else if let Some(q) = &a.pawns {
-            let n = puzzles::pawns_size(&a.n)?;
-            let queens = puzzles::queens(q, "--pawns", n)?;
-            (Task::Pawns { queens }, Board::new(n)?)
+            let board = puzzles::pawns_board(&a.n)?;
+            let queens = puzzles::queens(q, "--pawns", board.n())?;
+            (Task::Pawns { queens }, board)
         } else {
             count::task(&a.n, a.solver.as_deref(), &a.variant)?
         };

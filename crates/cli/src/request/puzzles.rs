@@ -2,8 +2,9 @@
 //! limits each puzzle declares, and the run options only `--count` uses.
 
 use anyhow::{bail, Result};
-use nqueens_puzzles::{dominate, pawns};
-use nqueens_sched::Options;
+use nqueens_kernel::Board;
+use nqueens_puzzles::pawns;
+use nqueens_sched::{Kind, Options, Task};
 
 use super::number;
 use super::run::{self, Unused};
@@ -34,7 +35,7 @@ pub struct Pawns {
 impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
-        let n = dominate_size(&a.n)?;
+        let n = dominate_board(&a.n)?.n();
         let p = a.placement;
         let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
         Ok(Dominate {
@@ -51,7 +52,7 @@ impl TryFrom<DominateArgs> for Dominate {
 impl TryFrom<PawnsArgs> for Pawns {
     type Error = anyhow::Error;
     fn try_from(a: PawnsArgs) -> Result<Pawns> {
-        let n = pawns_size(&a.n)?;
+        let n = pawns_board(&a.n)?.n();
         let queens = queens(&a.queens, "--queens", n)?;
         let p = a.placement;
         let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
@@ -88,24 +89,15 @@ fn counting(args: &RunArgs, count: bool, checkpoint: bool) -> Result<(Options, O
     )
 }
 
-/// A `dominate` board size: 1 to the search's limit.
-pub fn dominate_size(text: &str) -> Result<usize> {
-    number::size(
-        text,
-        "n",
-        1..=dominate::MAX_N,
-        " for dominate (its bit sets hold 13 x 13, which counts in about 30 s on one thread)",
-    )
+/// A `dominate` board: 1 to the search's limit ([`Kind::sizes`]).
+pub fn dominate_board(text: &str) -> Result<Board> {
+    number::sized(text, "n", &Task::Dominate.sizes())
 }
 
-/// A `pawns` board size: 1 to the measured limit.
-pub fn pawns_size(text: &str) -> Result<usize> {
-    number::size(
-        text,
-        "n",
-        1..=pawns::MEASURED_MAX_N,
-        " for pawns (the measured limit: larger boards take minutes)",
-    )
+/// A `pawns` board: 1 to the measured limit ([`Kind::sizes`], which
+/// takes no account of the queens).
+pub fn pawns_board(text: &str) -> Result<Board> {
+    number::sized(text, "n", &Task::Pawns { queens: 1 }.sizes())
 }
 
 /// The number of queens of a pawns count, named `what` as the user typed
@@ -153,12 +145,12 @@ mod tests {
 
     #[test]
     fn board_sizes_name_each_puzzle_s_limit() {
-        let e = dominate_size("14").unwrap_err().to_string();
+        let e = dominate_board("14").unwrap_err().to_string();
         assert!(
             e.starts_with("n must be a whole number from 1 to 13 for dominate"),
             "{e}"
         );
-        let e = pawns_size("99999999999999999999999")
+        let e = pawns_board("99999999999999999999999")
             .unwrap_err()
             .to_string();
         assert!(

@@ -10,6 +10,7 @@ pub(crate) mod variants;
 
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
+use nqueens_puzzles::{dominate, pawns};
 
 use crate::{
     run_pieces, solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, Solver, UniqueBy,
@@ -118,13 +119,16 @@ impl Kind for Task<'_> {
     }
 
     /// A solver's boards are those within its reach, a variant's those
-    /// its search counts in about a minute; the puzzles check their own.
+    /// its search counts in about a minute, dominate's those its bit sets
+    /// hold, pawns' those measured to count in seconds.
     ///
     /// ```
     /// use nqueens_sched::{solvers, Kind, Task};
     /// let levels = Task::Solver(solvers::by_name("levels").unwrap());
     /// assert_eq!(levels.sizes().check("n", 15).unwrap_err().to_string(),
     ///     "n must be a whole number from 1 to 14 for solver levels, not 15");
+    /// assert!(Task::Dominate.sizes().check("n", 14).unwrap_err().to_string()
+    ///     .starts_with("n must be a whole number from 1 to 13 for dominate (its bit sets"));
     /// ```
     fn sizes(&self) -> Limit {
         match self {
@@ -137,7 +141,14 @@ impl Kind for Task<'_> {
                     v.max_n()
                 ),
             ),
-            Task::Dominate | Task::Pawns { .. } => Limit::new(1..=nqueens_kernel::MAX_N, ""),
+            Task::Dominate => Limit::new(
+                1..=dominate::MAX_N,
+                " for dominate (its bit sets hold 13 x 13, which counts in about 30 s on one thread)",
+            ),
+            Task::Pawns { .. } => Limit::new(
+                1..=pawns::MEASURED_MAX_N,
+                " for pawns (the measured limit: larger boards take minutes)",
+            ),
         }
     }
 
