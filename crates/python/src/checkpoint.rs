@@ -7,8 +7,7 @@ use std::path::Path;
 
 use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::journal::Journal;
-use nqueens_kernel::Board;
-use nqueens_sched::{count_task, Hooks, Kind, NoProgress, Options, Report, Stop, Task};
+use nqueens_sched::{count_task, Checked, Hooks, Kind, NoProgress, Options, Report, Stop, Task};
 use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 
@@ -24,36 +23,40 @@ impl Stop for Either<'_> {
     }
 }
 
-/// Counts `board` with every finished piece recorded in `path`, resuming
+/// Counts `count` with every finished piece recorded in `path`, resuming
 /// from what it already holds; `stop` ends the run early (what finished
 /// is kept).
-pub fn count(
-    task: Task<'static>,
-    board: Board,
-    mut opts: Options,
-    path: &Path,
-    stop: &StopFlag,
-) -> PyResult<Report> {
+pub fn count(count: Checked<Task<'static>>, path: &Path, stop: &StopFlag) -> PyResult<Report> {
     let refused = |e: anyhow::Error| value_error(format!("{e:#}"));
+    let (task, board) = (*count.task(), count.board());
     // Resuming adopts the checkpoint's depth: the default depth may depend
     // on the thread count, which may have changed (another kind's file is
-    // refused below, naming it).
-    opts.depth = Checkpoint::recorded_header(path)
+    // refused below, naming it). The file's depth is checked as a typed
+    // one is.
+    let recorded = Checkpoint::recorded_header(path)
         .map_err(refused)?
         .filter(|h| h.work == task.work())
         .map(|h| h.depth);
-    let layout = task
-        .layout(board, &opts)
-        .map_err(|e| value_error(e.to_string()))?
+    let count = match recorded {
+        Some(depth) => {
+            let opts = Options {
+                depth: Some(depth),
+                ..*count.opts()
+            };
+            Checked::new(task, board, opts).map_err(|e| value_error(e.to_string()))?
+        }
+        None => count,
+    };
+    let (count, layout) = count.pinned().map_err(|e| value_error(e.to_string()))?;
+    let layout = layout
         .ok_or_else(|| value_error(format!("solver '{}' cannot checkpoint", task.solver())))?;
-    opts.depth = Some(layout.depth);
     let ck = Checkpoint::open(path, &Header::new(task, board.n(), layout)).map_err(refused)?;
     let journal = Journal::new(&NoProgress, &ck, None);
     let hooks = Hooks {
         stop: &Either(&journal, stop),
         ..journal.hooks()
     };
-    let report = count_task(task, board, &opts, &hooks);
+    let report = count_task(&count, &hooks);
     let shown = path.display();
     ck.sync()
         .map_err(|e| PyOSError::new_err(format!("cannot sync checkpoint {shown}: {e}")))?;

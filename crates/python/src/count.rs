@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nqueens_kernel::{oeis, Board, MAX_N};
-use nqueens_sched::{count_task, solvers, Fields, Hooks, Options, Report, Task};
+use nqueens_sched::{count_task, solvers, Checked, Fields, Hooks, Options, Report, Task};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 
@@ -144,12 +144,13 @@ pub fn count(
         depth: None,
         memory,
     };
-    let task = Task::Solver(s);
+    // Checked once here: the scheduler takes it as it is.
+    let count = Checked::new(Task::Solver(s), board, opts).map_err(raise)?;
     let stop = Arc::new(StopFlag::default());
     let flag = Arc::clone(&stop);
     let report = run_interruptible(py, stop, move || match checkpoint {
-        None => count_task(task, board, &opts, &stopping(&flag)).map_err(raise),
-        Some(path) => crate::checkpoint::count(task, board, opts, &path, &flag),
+        None => count_task(&count, &stopping(&flag)).map_err(raise),
+        Some(path) => crate::checkpoint::count(count, &path, &flag),
     })??;
     CountResult::checked(report)
 }
@@ -195,14 +196,19 @@ pub fn table(
         threads,
         ..Options::sequential()
     };
+    // Each board checked once here: the scheduler takes them as they are.
+    let counts = (first..=last)
+        .map(|n| {
+            let board = Board::new(n).map_err(|e| value_error(e.to_string()))?;
+            Checked::new(Task::Solver(solver), board, opts).map_err(raise)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let stop = Arc::new(StopFlag::default());
     let flag = Arc::clone(&stop);
     let reports = run_interruptible(py, stop, move || {
-        (first..=last)
-            .map(|n| {
-                let board = Board::new(n).expect("checked range");
-                count_task(Task::Solver(solver), board, &opts, &stopping(&flag)).map_err(raise)
-            })
+        counts
+            .iter()
+            .map(|count| count_task(count, &stopping(&flag)).map_err(raise))
             .collect::<PyResult<Vec<Report>>>()
     })??;
     reports.into_iter().map(CountResult::checked).collect()

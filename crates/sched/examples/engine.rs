@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use nqueens_kernel::{oeis, split::Split, Board};
 use nqueens_puzzles::solutions::{first_attack, Solutions};
 use nqueens_sched::{
-    count, count_parts, solvers, Found, Hooks, NoProgress, Options, Task, Threads, Watch,
+    count, count_parts, solvers, Checked, Found, Hooks, NoProgress, Options, Task, Threads, Watch,
 };
 
 /// A progress callback: the engine calls it from its worker threads as
@@ -101,7 +101,8 @@ fn main() {
         ..Hooks::watching(&NoProgress)
     };
     let parallel = solvers::by_name("parallel").expect("a built-in solver");
-    let outcome = count_parts(Task::Solver(parallel), board, &one, &hooks).expect("the piece runs");
+    let piece = Checked::new(Task::Solver(parallel), board, one).expect("depth 3 fits the board");
+    let outcome = count_parts(&piece, &hooks).expect("the piece runs");
     let direct = split.subproblems()[k].count(board);
     assert_eq!(outcome.total.solutions, u128::from(direct.solutions));
     let all: u64 = split

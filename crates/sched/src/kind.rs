@@ -33,8 +33,8 @@ pub enum UniqueBy {
 /// ```
 /// use nqueens_kernel::{search::{count_from, State}, Board};
 /// use nqueens_sched::{
-///     count_task, run_pieces, Error, Found, Hooks, Kind, Layout, NoProgress, Options, Outcome,
-///     Threads, UniqueBy, Work,
+///     count_task, run_pieces, Checked, Error, Found, Hooks, Kind, Layout, NoProgress, Options,
+///     Outcome, Threads, UniqueBy, Work,
 /// };
 ///
 /// struct Columns(Board);
@@ -62,7 +62,8 @@ pub enum UniqueBy {
 ///
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let board = Board::new(8).unwrap();
-/// let r = count_task(ByColumn, board, &opts, &Hooks::watching(&NoProgress)).unwrap();
+/// let count = Checked::new(ByColumn, board, opts).unwrap();
+/// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.counts.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
 /// ```
 pub trait Kind: Sync {
@@ -102,8 +103,8 @@ pub trait Kind: Sync {
 
     /// Refuses a board or options the kind cannot count, before any
     /// thread starts: a board past [`Kind::sizes`], a depth outside
-    /// [`Kind::depths`]. The one check of both: the layers below take
-    /// them as they are.
+    /// [`Kind::depths`]. The one check of both, made by
+    /// [`crate::Checked::new`]: the layers below take them as they are.
     fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
         self.sizes().check("n", board.n())?;
         if let Some(depth) = opts.depth {

@@ -47,6 +47,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+mod checked;
 mod clock;
 mod engine;
 mod error;
@@ -74,6 +75,7 @@ use nqueens_kernel::{
 };
 use serde::{Deserialize, Serialize};
 
+pub use checked::Checked;
 pub use clock::{Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
@@ -177,21 +179,16 @@ impl Outcome {
 /// done once per plan.
 ///
 /// ```
-/// use nqueens_sched::{count_parts, solvers, Hooks, NoProgress, Options, Task, Threads};
+/// use nqueens_sched::{count_parts, solvers, Checked, Hooks, NoProgress, Options, Task, Threads};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
-/// let o = count_parts(Task::Solver(solvers::default()), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
+/// let count = Checked::new(Task::Solver(solvers::default()), board, opts).unwrap();
+/// let o = count_parts(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
-pub fn count_parts(
-    task: impl Kind,
-    board: Board,
-    opts: &Options,
-    hooks: &Hooks,
-) -> Result<Outcome, Error> {
-    let task: &dyn Kind = &task;
-    task.check(board, opts)?;
-    let opts = &fitted(task, board, opts, hooks.select.as_ref())?;
+pub fn count_parts<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Outcome, Error> {
+    let (task, board): (&dyn Kind, Board) = (count.task(), count.board());
+    let opts = &fitted(task, board, count.opts(), hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
 }
 
@@ -230,26 +227,24 @@ fn fitted(
 /// thread reserves it for these.
 ///
 /// ```
-/// use nqueens_sched::{solvers, threads_started, Options, Task, Threads};
+/// use nqueens_sched::{solvers, threads_started, Checked, Options, Task, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(1024).unwrap(), ..Options::sequential() };
 /// // The halves join cuts n = 7 into 37 row sets.
-/// let task = Task::Solver(solvers::default());
-/// assert_eq!(threads_started(task, board, &opts, None).unwrap().get(), 38);
+/// let count = Checked::new(Task::Solver(solvers::default()), board, opts).unwrap();
+/// assert_eq!(threads_started(&count, None).unwrap().get(), 38);
 /// let window = 0..3;
-/// assert_eq!(threads_started(task, board, &opts, Some(&window)).unwrap().get(), 4);
+/// assert_eq!(threads_started(&count, Some(&window)).unwrap().get(), 4);
 /// ```
-pub fn threads_started(
-    task: impl Kind,
-    board: Board,
-    opts: &Options,
+pub fn threads_started<K: Kind>(
+    count: &Checked<K>,
     select: Option<&std::ops::Range<u64>>,
 ) -> Result<Threads, Error> {
-    task.check(board, opts)?;
+    let task: &dyn Kind = count.task();
     if !task.uses_threads() {
         return Ok(Threads::ONE);
     }
-    Ok(fitted(&task, board, opts, select)?.threads)
+    Ok(fitted(task, count.board(), count.opts(), select)?.threads)
 }
 
 /// The solutions fixed by the half turn and by the quarter turn, with the
@@ -282,7 +277,8 @@ pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, 
 
 /// Counts `board` with `solver`: its total, the symmetric solutions beside
 /// it, and unique by Burnside's lemma; `watch` sees the work as it
-/// completes. [`count_task`] with only a watcher.
+/// completes. [`count_task`] with only a watcher, the board and options
+/// checked here ([`Checked::new`]).
 ///
 /// ```
 /// use nqueens_sched::{count, solvers, NoProgress, Options};
@@ -296,7 +292,8 @@ pub fn count(
     opts: &Options,
     watch: &dyn Watch,
 ) -> Result<Report, Error> {
-    count_task(Task::Solver(solver), board, opts, &Hooks::watching(watch))
+    let count = Checked::new(Task::Solver(solver), board, *opts)?;
+    count_task(&count, &Hooks::watching(watch))
 }
 
 /// Counts `board` with `task`: its total and, where the kind of work has
@@ -309,20 +306,16 @@ pub fn count(
 ///
 /// ```
 /// use nqueens_puzzles::variant::Variant;
-/// use nqueens_sched::{count_task, Hooks, NoProgress, Options, Task, Threads};
+/// use nqueens_sched::{count_task, Checked, Hooks, NoProgress, Options, Task, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
-/// let r = count_task(Task::Variant(Variant::Torus), board, &opts, &Hooks::watching(&NoProgress)).unwrap();
+/// let torus = Checked::new(Task::Variant(Variant::Torus), board, opts).unwrap();
+/// let r = count_task(&torus, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.counts.total, r.counts.unique, r.subproblems), (28, 4, Some(7)));
 /// ```
-pub fn count_task(
-    task: impl Kind,
-    board: Board,
-    opts: &Options,
-    hooks: &Hooks,
-) -> Result<Report, Error> {
-    let task: &dyn Kind = &task;
-    task.check(board, opts)?;
+pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
+    let (task, board, opts): (&dyn Kind, Board, &Options) =
+        (count.task(), count.board(), count.opts());
     let start = Instant::now();
     let threads = if task.uses_threads() {
         opts.threads

@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, counts_record, summarize, Hooks, Kind, Options, Task, Total};
+use nqueens_sched::{
+    count_parts, counts_record, summarize, Checked, Hooks, Kind, Options, Task, Total,
+};
 
 use super::plan::{Plan, Symmetry, MAX_SHARDS};
 use super::result::{array_syntax, ShardResult};
@@ -272,6 +274,8 @@ fn recount_shards(
         depth: Some(plan.depth),
         ..*opts
     };
+    // The plan's board and depth, checked as typed ones are.
+    let count = Checked::new(task, board, opts)?;
     for &i in &chosen {
         let Some(result) = ShardResult::load(dir, plan, i)? else {
             bail!("shard {i}'s result went away during the merge");
@@ -287,7 +291,7 @@ fn recount_shards(
             select: Some(range.first..range.end),
             ..Hooks::watching(&watch)
         };
-        count_parts(task, board, &opts, &hooks)?;
+        count_parts(&count, &hooks)?;
         let counted = counted.into_inner().unwrap_or_else(|e| e.into_inner());
         let recorded = result.found(task.width());
         if let Some((index, found)) = recorded

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, Fixed, Kind, Options, Task};
+use nqueens_sched::{count_parts, Checked, Fixed, Kind, Options, Task};
 
 use super::plan::{Plan, ShardRange};
 use super::result::ShardResult;
@@ -165,8 +165,10 @@ impl Shard<'_> {
             depth: Some(plan.depth),
             ..a.run
         };
+        // The plan's board and depth, checked as typed ones are.
+        let count = Checked::new(task, board, opts)?;
         let layout = task
-            .layout(board, &opts)?
+            .layout(board, count.opts())?
             .context("the plan's solver does not split")?;
         if layout.subproblems as u64 != plan.subproblems {
             bail!(
@@ -197,7 +199,7 @@ impl Shard<'_> {
         *self.in_flight.lock().unwrap_or_else(|e| e.into_inner()) = Some(saving);
         let bar = Bar::new(format!("shard {i}"));
         let journal = Journal::new(&bar, &ck, Some(self.range.first..self.range.end));
-        let outcome = count_parts(task, board, &opts, &journal.hooks());
+        let outcome = count_parts(&count, &journal.hooks());
         bar.finish();
         ck.sync()
             .with_context(|| format!("cannot sync checkpoint {}", ckpt_path.display()))?;

@@ -26,7 +26,7 @@ use crate::verify::Mismatch;
 
 /// `nqueens count`: a variant when one is asked for, else the ordinary count.
 pub fn dispatch(req: Count) -> Result<ExitCode> {
-    match req.task {
+    match *req.count.task() {
         Task::Variant(v) => run_variant(v, &req),
         _ => run(req),
     }
@@ -34,12 +34,10 @@ pub fn dispatch(req: Count) -> Result<ExitCode> {
 
 pub fn run(opts: Count) -> Result<ExitCode> {
     let report = Session {
-        task: opts.task,
-        board: opts.board,
-        opts: opts.run,
+        count: opts.count,
         budget: opts.budget,
         checkpoint: opts.checkpoint.as_deref(),
-        label: format!("n = {}", opts.board.n()),
+        label: format!("n = {}", opts.count.board().n()),
     }
     .count()?;
     let c = report.counts;
@@ -83,11 +81,9 @@ fn record(r: &Report, variant: Option<Variant>, check: Check, budget: Option<Bud
 
 /// Counts a variant and prints it like an ordinary count.
 fn run_variant(variant: Variant, a: &Count) -> Result<ExitCode> {
-    let (board, flag) = (a.board, variant.name());
+    let (board, flag) = (a.count.board(), variant.name());
     let report = Session {
-        task: Task::Variant(variant),
-        board,
-        opts: a.run,
+        count: a.count,
         budget: a.budget,
         checkpoint: a.checkpoint.as_deref(),
         label: format!("--{flag} {}", board.n()),

@@ -25,14 +25,12 @@ use crate::run::session::Session;
 use crate::verify::Mismatch;
 
 pub fn run(args: Dominate) -> Result<ExitCode> {
-    let (n, opts, budget) = (args.n, args.run, args.budget);
+    let (n, budget) = (args.n, args.budget);
     let d = Domination::new(n)?;
     let min = d.minimum();
-    let count = if args.count {
+    let count = if let Some(count) = args.count {
         let session = Session {
-            task: Task::Dominate,
-            board: nqueens_kernel::Board::new(n)?,
-            opts,
+            count,
             budget,
             checkpoint: args.checkpoint.as_deref(),
             label: format!("dominate {n}"),

@@ -26,14 +26,12 @@ use crate::run::session::Session;
 use crate::verify::Mismatch;
 
 pub fn run(args: Pawns) -> Result<ExitCode> {
-    let (n, queens, opts, budget) = (args.n, args.queens, args.run, args.budget);
+    let (n, queens, budget) = (args.n, args.queens, args.budget);
     let problem = Problem::new(n, queens)?;
     let min = problem.minimum();
-    let count = if args.count {
+    let count = if let Some(count) = args.count {
         let session = Session {
-            task: Task::Pawns { queens },
-            board: nqueens_kernel::Board::new(n)?,
-            opts,
+            count,
             budget,
             checkpoint: args.checkpoint.as_deref(),
             label: format!("pawns {n} --queens {queens}"),

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens_kernel::MAX_N;
-use nqueens_sched::solvers;
+use nqueens_sched::Hooks;
 
 use super::Mismatch;
 use crate::export::{self, Column, Format, Record};
@@ -28,16 +28,15 @@ const COLUMNS: [Column; 7] = [
 pub fn run(opts: Table) -> Result<ExitCode> {
     let format = Format::from(opts.format);
     let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let solver = solvers::default();
-    let run = opts.run;
     let bar = Bar::new(String::new());
     let mut notes = Vec::new();
     let mut mismatches = Vec::new();
     bar.suspend(|| sink.begin(&COLUMNS))?;
-    for &board in &opts.boards {
-        bar.relabel(format!("n = {}", board.n()));
-        let r = nqueens_sched::count(solver, board, &run, &bar)
-            .map_err(|e| crate::run::memory::explain(e, opts.budget, board.n()))?;
+    for count in &opts.counts {
+        let n = count.board().n();
+        bar.relabel(format!("n = {n}"));
+        let r = nqueens_sched::count_task(count, &Hooks::watching(&bar))
+            .map_err(|e| crate::run::memory::explain(e, opts.budget, n))?;
         let c = r.counts;
         let check = Check::of(c.n, c.total, c.unique);
         let erratum = printed_erratum(c.n);

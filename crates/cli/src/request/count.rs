@@ -5,7 +5,7 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Kind, Options, Solver, Task};
+use nqueens_sched::{solvers, Checked, Kind, Solver, Task};
 
 use super::number;
 use super::run::{self, Unused};
@@ -15,10 +15,8 @@ use crate::run::memory::Budget;
 /// A validated `count` request.
 pub struct Count {
     pub checkpoint: Option<std::path::PathBuf>,
-    pub board: Board,
-    /// A solver's count, or a variant's.
-    pub task: Task<'static>,
-    pub run: Options,
+    /// A solver's count, or a variant's, checked.
+    pub count: Checked<Task<'static>>,
     pub budget: Option<Budget>,
     pub format: CountFormat,
 }
@@ -31,12 +29,10 @@ impl TryFrom<CountArgs> for Count {
         if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, board)) {
             bail!("--checkpoint does not apply: {why}, so it has no parts to record");
         }
-        let (run, budget) = run::run(&a.run, depth, unused(task), Some((task, board)))?;
+        let (count, budget) = run::counted(&a.run, task, board, depth, unused(task))?;
         Ok(Count {
             checkpoint: a.checkpoint,
-            board,
-            task,
-            run,
+            count,
             budget,
             format: a.format,
         })
@@ -45,8 +41,8 @@ impl TryFrom<CountArgs> for Count {
 
 /// A validated `table` request.
 pub struct Table {
-    pub boards: Vec<Board>,
-    pub run: Options,
+    /// One count a board, each checked.
+    pub counts: Vec<Checked<Task<'static>>>,
     pub budget: Option<Budget>,
     pub format: TableFormat,
 }
@@ -57,12 +53,20 @@ impl TryFrom<TableArgs> for Table {
         let solver = solvers::default();
         let owner = format!(" for solver {}", solver.name());
         let boards = range(&a.from, &a.to, solver.max_n(), &owner)?;
-        // The largest board starts the most threads.
-        let last = boards.last().map(|&b| (Task::Solver(solver), b));
-        let (run, budget) = run::run(&a.run, None, Unused::default(), last)?;
+        let task = Task::Solver(solver);
+        let Some((&largest, smaller)) = boards.split_last() else {
+            bail!("empty range: --from {} is after --to {}", a.from, a.to);
+        };
+        // The largest board starts the most threads: its budget is the
+        // table's.
+        let (last, budget) = run::counted(&a.run, task, largest, None, Unused::default())?;
+        let mut counts = smaller
+            .iter()
+            .map(|&board| Checked::new(task, board, *last.opts()))
+            .collect::<Result<Vec<_>, _>>()?;
+        counts.push(last);
         Ok(Table {
-            boards,
-            run,
+            counts,
             budget,
             format: a.format,
         })
@@ -161,7 +165,7 @@ fn unused(task: Task) -> Unused {
 }
 
 /// Parses `--from` and `--to` into the boards between them, up to `max`
-/// (the limit of `owner`).
+/// (the limit of `owner`): one or more.
 pub fn range(from: &str, to: &str, max: usize, owner: &str) -> Result<Vec<Board>> {
     let from = number::board(from, "--from", max, owner)?;
     let to = number::board(to, "--to", max, owner)?;

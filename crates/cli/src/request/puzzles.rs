@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::pawns;
-use nqueens_sched::{Kind, Options, Task};
+use nqueens_sched::{Checked, Kind, Task};
 
 use super::number;
 use super::run::{self, Unused};
@@ -14,10 +14,10 @@ use crate::run::memory::Budget;
 /// A validated `dominate` request.
 pub struct Dominate {
     pub n: usize,
-    pub count: bool,
+    /// With `--count`: the count, checked.
+    pub count: Option<Checked<Task<'static>>>,
     pub format: PlacementFormat,
     pub checkpoint: Option<std::path::PathBuf>,
-    pub run: Options,
     pub budget: Option<Budget>,
 }
 
@@ -25,25 +25,30 @@ pub struct Dominate {
 pub struct Pawns {
     pub n: usize,
     pub queens: usize,
-    pub count: bool,
+    /// With `--count`: the count, checked.
+    pub count: Option<Checked<Task<'static>>>,
     pub format: PlacementFormat,
     pub checkpoint: Option<std::path::PathBuf>,
-    pub run: Options,
     pub budget: Option<Budget>,
 }
 
 impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
-        let n = dominate_board(&a.n)?.n();
+        let board = dominate_board(&a.n)?;
         let p = a.placement;
-        let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
+        let (count, budget) = counting(
+            &p.run,
+            p.count,
+            p.checkpoint.is_some(),
+            Task::Dominate,
+            board,
+        )?;
         Ok(Dominate {
-            n,
-            count: p.count,
+            n: board.n(),
+            count,
             format: p.format,
             checkpoint: p.checkpoint,
-            run,
             budget,
         })
     }
@@ -52,41 +57,46 @@ impl TryFrom<DominateArgs> for Dominate {
 impl TryFrom<PawnsArgs> for Pawns {
     type Error = anyhow::Error;
     fn try_from(a: PawnsArgs) -> Result<Pawns> {
-        let n = pawns_board(&a.n)?.n();
-        let queens = queens(&a.queens, "--queens", n)?;
+        let board = pawns_board(&a.n)?;
+        let queens = queens(&a.queens, "--queens", board.n())?;
         let p = a.placement;
-        let (run, budget) = counting(&p.run, p.count, p.checkpoint.is_some())?;
+        let task = Task::Pawns { queens };
+        let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), task, board)?;
         Ok(Pawns {
-            n,
+            n: board.n(),
             queens,
-            count: p.count,
+            count,
             format: p.format,
             checkpoint: p.checkpoint,
-            run,
             budget,
         })
     }
 }
 
-/// The run options, which only `--count` uses: the minimum is found on
-/// one thread, with no budget.
-fn counting(args: &RunArgs, count: bool, checkpoint: bool) -> Result<(Options, Option<Budget>)> {
+/// The count of `task` on `board` with the run options, which only
+/// `--count` uses (`None` without it: the minimum is found on one thread,
+/// with no budget).
+fn counting(
+    args: &RunArgs,
+    count: bool,
+    checkpoint: bool,
+    task: Task<'static>,
+    board: Board,
+) -> Result<(Option<Checked<Task<'static>>>, Option<Budget>)> {
     if count {
-        return run::run(args, None, Unused::default(), None);
+        let (count, budget) = run::counted(args, task, board, None, Unused::default())?;
+        return Ok((Some(count), budget));
     }
     if checkpoint {
         bail!("--checkpoint records the parts of a count: it needs --count");
     }
     let why = "without --count the minimum is searched on one thread with no lists to budget; add --count";
-    run::run(
-        args,
-        None,
-        Unused {
-            threads: Some(why.into()),
-            memory: Some(why.into()),
-        },
-        None,
-    )
+    let unused = Unused {
+        threads: Some(why.into()),
+        memory: Some(why.into()),
+    };
+    let (_, budget) = run::run(args, None, unused)?;
+    Ok((None, budget))
 }
 
 /// A `dominate` board: 1 to the search's limit ([`Kind::sizes`]).

@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{threads_started, Options, Task, Threads};
+use nqueens_sched::{threads_started, Checked, Options, Task, Threads};
 
 use crate::cli::RunArgs;
 use crate::run::memory::Budget;
@@ -17,15 +17,43 @@ pub struct Unused {
 }
 
 /// The scheduler's options for `--threads`, `--max-memory` and a depth,
-/// with the memory budget they come from. `count` is the count they run,
-/// where there is one: its threads' stacks are reserved for the threads
-/// it starts, which may be fewer than asked for.
+/// with the memory budget they come from, for work that is not one
+/// count of one board ([`counted`] is).
 pub fn run(
     args: &RunArgs,
     depth: Option<usize>,
     unused: Unused,
-    count: Option<(Task<'static>, Board)>,
 ) -> Result<(Options, Option<Budget>)> {
+    let options = options(args, depth, unused)?;
+    let budget = Budget::of(args, options.threads, || Ok(options.threads))?;
+    let options = Options {
+        memory: budget.map(|b| b.working()),
+        ..options
+    };
+    Ok((options, budget))
+}
+
+/// The count of `board` by `task` with the run options and `depth`,
+/// checked once here ([`Checked::new`]: the scheduler takes it as it
+/// is), with its memory budget: its threads' stacks are reserved for the
+/// threads it starts, which may be fewer than asked for.
+pub fn counted(
+    args: &RunArgs,
+    task: Task<'static>,
+    board: Board,
+    depth: Option<usize>,
+    unused: Unused,
+) -> Result<(Checked<Task<'static>>, Option<Budget>)> {
+    let count = Checked::new(task, board, options(args, depth, unused)?)?;
+    let started = || Ok(threads_started(&count, None)?);
+    let budget = Budget::of(args, count.opts().threads, started)?;
+    Ok((count.with_memory(budget.map(|b| b.working())), budget))
+}
+
+/// `--threads` (every core by default, one where the work uses one) and a
+/// depth; `--threads` and `--max-memory` refused where the work does not
+/// use them.
+fn options(args: &RunArgs, depth: Option<usize>, unused: Unused) -> Result<Options> {
     let threads = match args.threads.as_deref() {
         None if unused.threads.is_some() => Threads::ONE,
         None => Threads::available(),
@@ -37,21 +65,11 @@ pub fn run(
     if let (Some(why), Some(_)) = (&unused.memory, &args.max_memory) {
         bail!("--max-memory does not apply: {why}");
     }
-    let options = Options {
+    Ok(Options {
         threads,
         depth,
         memory: None,
-    };
-    let started = || match count {
-        Some((task, board)) => Ok(threads_started(task, board, &options, None)?),
-        None => Ok(threads),
-    };
-    let budget = Budget::of(args, threads, started)?;
-    let options = Options {
-        memory: budget.map(|b| b.working()),
-        ..options
-    };
-    Ok((options, budget))
+    })
 }
 
 #[cfg(test)]
@@ -67,7 +85,7 @@ mod tests {
 
     #[test]
     fn thread_counts_are_checked() {
-        let t = |s: &str| run(&args(s), None, Unused::default(), None).map(|r| r.0.threads.get());
+        let t = |s: &str| run(&args(s), None, Unused::default()).map(|r| r.0.threads.get());
         assert_eq!(t("3").unwrap(), 3);
         assert!(t("0")
             .unwrap_err()
@@ -78,9 +96,9 @@ mod tests {
             threads: Some("it runs on one thread".into()),
             memory: None,
         };
-        let threads = run(&args("1"), None, one.clone(), None).unwrap().0.threads;
+        let threads = run(&args("1"), None, one.clone()).unwrap().0.threads;
         assert_eq!(threads, Threads::ONE);
-        let e = run(&args("7"), None, one, None).unwrap_err().to_string();
+        let e = run(&args("7"), None, one).unwrap_err().to_string();
         assert_eq!(e, "--threads 7 does not apply: it runs on one thread");
     }
 }

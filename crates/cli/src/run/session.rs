@@ -6,8 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use nqueens_kernel::Board;
-use nqueens_sched::{count_task, Hooks, Kind, Options, Report, Task};
+use nqueens_sched::{count_task, Checked, Hooks, Kind, Options, Report, Task};
 
 use super::checkpoint::{Checkpoint, Header};
 use super::journal::Journal;
@@ -17,9 +16,8 @@ use super::signals;
 
 /// What to count and how.
 pub struct Session<'a> {
-    pub task: Task<'a>,
-    pub board: Board,
-    pub opts: Options,
+    /// The count, checked where it was asked for.
+    pub count: Checked<Task<'a>>,
     pub budget: Option<Budget>,
     pub checkpoint: Option<&'a Path>,
     /// The progress bar's label.
@@ -32,13 +30,13 @@ impl Session<'_> {
     pub fn count(&self) -> Result<Report> {
         let bar = Bar::new(self.label.clone());
         let report = match self.checkpoint {
-            None => count_task(self.task, self.board, &self.opts, &Hooks::watching(&bar)),
+            None => count_task(&self.count, &Hooks::watching(&bar)),
             Some(path) => self.with_checkpoint(path, &bar)?,
         };
         bar.finish();
         report.map_err(|e| {
             let refused = matches!(e, nqueens_sched::Error::OverBudget { .. });
-            let e = memory::explain(e, self.budget, self.board.n());
+            let e = memory::explain(e, self.budget, self.count.board().n());
             match self.checkpoint {
                 Some(path) if refused => anyhow::anyhow!(
                     "{e:#}; the finished subproblems are kept in {}, and the same command with more memory resumes from them",
@@ -56,24 +54,30 @@ impl Session<'_> {
         path: &Path,
         bar: &Bar,
     ) -> Result<Result<Report, nqueens_sched::Error>> {
-        let mut run = self.opts;
+        let (task, board) = (*self.count.task(), self.count.board());
+        let mut count = self.count;
         // Resuming adopts the checkpoint's depth unless one is asked for:
         // the default depth depends on the thread count, which may have
-        // changed.
+        // changed. The file's depth is checked as a typed one is.
         // (A checkpoint of another kind is refused below, naming it.)
-        if run.depth.is_none() {
-            run.depth = Checkpoint::recorded_header(path)?
-                .filter(|h| h.work == self.task.work())
-                .map(|h| h.depth);
+        let recorded = Checkpoint::recorded_header(path)?
+            .filter(|h| h.work == task.work())
+            .map(|h| h.depth);
+        if let (None, Some(depth)) = (count.opts().depth, recorded) {
+            let opts = Options {
+                depth: Some(depth),
+                ..*count.opts()
+            };
+            count = Checked::new(task, board, opts)?;
         }
-        let layout = self.task.layout(self.board, &run)?.with_context(|| {
+        let (count, layout) = count.pinned()?;
+        let layout = layout.with_context(|| {
             format!(
                 "solver '{}' does not split its work, so it cannot checkpoint (use pairs or parallel)",
-                self.task.solver()
+                task.solver()
             )
         })?;
-        run.depth = Some(layout.depth);
-        let header = Header::new(self.task, self.board.n(), layout);
+        let header = Header::new(task, board.n(), layout);
         let ck = Arc::new(Checkpoint::open(path, &header)?);
         // args_os: a path need not be UTF-8 (`--checkpoint $'a\xffb'`),
         // and std::env::args() panics on one that is not.
@@ -85,7 +89,7 @@ impl Session<'_> {
         let watcher = Arc::clone(&ck);
         signals::on_stop(move || watcher.exit_interrupted(&resume))?;
         let journal = Journal::new(bar, &ck, None);
-        let report = count_task(self.task, self.board, &run, &journal.hooks());
+        let report = count_task(&count, &journal.hooks());
         ck.sync()
             .with_context(|| format!("cannot sync checkpoint {}", path.display()))?;
         if let Some(e) = journal.failure() {

@@ -74,14 +74,20 @@ mod tests {
 
     use nqueens_kernel::Board;
 
-    use crate::{count_task, Error, Hooks, NoProgress, Options, Stop, Task, Threads, Watch};
+    use crate::{
+        count_task, Checked, Error, Hooks, NoProgress, Options, Stop, Task, Threads, Watch,
+    };
 
     fn count(task: Task, n: usize, threads: usize, hooks: &Hooks) -> Result<u128, Error> {
         let opts = Options {
             threads: Threads::new(threads).unwrap(),
             ..Options::sequential()
         };
-        count_task(task, Board::new(n).unwrap(), &opts, hooks).map(|r| r.counts.total)
+        count_task(
+            &Checked::new(task, Board::new(n).unwrap(), opts).unwrap(),
+            hooks,
+        )
+        .map(|r| r.counts.total)
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl Work for Columns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{count_task, Hooks, NoProgress, Options, Task, Threads};
+    use crate::{count_task, Checked, Hooks, NoProgress, Options, Task, Threads};
 
     #[test]
     fn every_thread_count_gives_the_sequential_tally() {
@@ -46,9 +46,7 @@ mod tests {
                         ..Options::sequential()
                     };
                     let r = count_task(
-                        Task::Variant(variant),
-                        board,
-                        &opts,
+                        &Checked::new(Task::Variant(variant), board, opts).unwrap(),
                         &Hooks::watching(&NoProgress),
                     )
                     .unwrap();

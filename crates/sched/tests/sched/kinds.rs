@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
-    count_parts, count_task, solvers, summarize, Found, Hooks, Kind, Known, NoProgress, Options,
-    Stop, Symmetry, Task, Threads, Total, Watch,
+    count_parts, count_task, solvers, summarize, Checked, Found, Hooks, Kind, Known, NoProgress,
+    Options, Stop, Symmetry, Task, Threads, Total, Watch,
 };
 
 fn opts(threads: usize) -> Options {
@@ -56,10 +56,18 @@ fn kinds() -> Vec<(Task<'static>, usize, u128)> {
 fn parallel_equals_sequential_for_every_kind() {
     for (task, n, want) in kinds() {
         let board = Board::new(n).unwrap();
-        let one = count_task(task, board, &opts(1), &Hooks::watching(&NoProgress)).unwrap();
+        let one = count_task(
+            &Checked::new(task, board, opts(1)).unwrap(),
+            &Hooks::watching(&NoProgress),
+        )
+        .unwrap();
         assert_eq!(one.counts.total, want, "{task:?}");
         for threads in [2, 3, 5] {
-            let r = count_task(task, board, &opts(threads), &Hooks::watching(&NoProgress)).unwrap();
+            let r = count_task(
+                &Checked::new(task, board, opts(threads)).unwrap(),
+                &Hooks::watching(&NoProgress),
+            )
+            .unwrap();
             let key = |r: &nqueens_sched::Report| {
                 (
                     r.counts.total,
@@ -101,7 +109,7 @@ fn shards_add_up_to_the_whole_by_one_summary() {
                 depth: Some(layout.depth),
                 ..opts(2)
             };
-            let o = count_parts(task, board, &run, &hooks).unwrap();
+            let o = count_parts(&Checked::new(task, board, run).unwrap(), &hooks).unwrap();
             sums = sums + o.total;
         }
         let pieces = book.0.into_inner().unwrap();
@@ -116,7 +124,11 @@ fn shards_add_up_to_the_whole_by_one_summary() {
             _ => Symmetry::Uncounted,
         };
         let merged = summarize(board, &sums, symmetry).unwrap();
-        let whole = count_task(task, board, &opts(1), &Hooks::watching(&NoProgress)).unwrap();
+        let whole = count_task(
+            &Checked::new(task, board, opts(1)).unwrap(),
+            &Hooks::watching(&NoProgress),
+        )
+        .unwrap();
         assert_eq!(merged.total, want, "{task:?}");
         assert_eq!(
             (merged.nodes, merged.fixed_90),
@@ -165,7 +177,11 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
             fresh: Mutex::new(HashMap::new()),
             stop_after: 2,
         };
-        let e = count_task(task, board, &at(1), &Hooks::all(&first, None)).unwrap_err();
+        let e = count_task(
+            &Checked::new(task, board, at(1)).unwrap(),
+            &Hooks::all(&first, None),
+        )
+        .unwrap_err();
         assert!(
             matches!(e, nqueens_sched::Error::Interrupted { done: 2, .. }),
             "{task:?}: {e}"
@@ -175,7 +191,11 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
             fresh: Mutex::new(HashMap::new()),
             stop_after: usize::MAX,
         };
-        let r = count_task(task, board, &at(2), &Hooks::all(&second, None)).unwrap();
+        let r = count_task(
+            &Checked::new(task, board, at(2)).unwrap(),
+            &Hooks::all(&second, None),
+        )
+        .unwrap();
         assert_eq!(r.counts.total, want, "{task:?}");
         let fresh = second.fresh.into_inner().unwrap();
         assert!(fresh.keys().all(|i| !second.known.contains_key(i)));
@@ -190,14 +210,18 @@ fn a_variant_splits_by_column_only() {
         depth: Some(2),
         ..opts(1)
     };
-    // Refused once, where the scheduler is asked (count and shard alike),
-    // in the command line's words.
+    // Refused once, where the count is asked for (a count and a shard
+    // alike: neither can be run unchecked), in the command line's words.
     let torus = Task::Variant(Variant::Torus);
     let want = "--depth must be 1 for --torus: its search splits only by first-row column, not 2";
-    let e = count_task(torus, board, &deep, &Hooks::watching(&NoProgress)).unwrap_err();
+    let e = Checked::new(torus, board, deep).unwrap_err();
     assert_eq!(e.to_string(), want);
-    let e = count_parts(torus, board, &deep, &Hooks::watching(&NoProgress)).unwrap_err();
-    assert_eq!(e.to_string(), want);
+    let column = Options {
+        depth: Some(1),
+        ..deep
+    };
+    let count = Checked::new(torus, board, column).unwrap();
+    assert_eq!(count.opts().depth, Some(1));
 }
 
 #[test]
@@ -209,7 +233,11 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
         let board = Board::new(n).unwrap();
         let many = opts(600);
         let layout = task.layout(board, &many).unwrap().unwrap();
-        let r = count_task(task, board, &many, &Hooks::watching(&NoProgress)).unwrap();
+        let r = count_task(
+            &Checked::new(task, board, many).unwrap(),
+            &Hooks::watching(&NoProgress),
+        )
+        .unwrap();
         assert_eq!(r.counts.total, want, "{task:?}");
         assert_eq!(
             r.threads,
@@ -221,7 +249,7 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
             select: Some(0..3),
             ..Hooks::watching(&NoProgress)
         };
-        let part = count_parts(task, board, &many, &window).unwrap();
+        let part = count_parts(&Checked::new(task, board, many).unwrap(), &window).unwrap();
         assert!(part.threads <= 4, "{task:?}: {}", part.threads);
     }
 }
@@ -237,9 +265,7 @@ fn a_split_over_the_memory_budget_is_refused_before_the_symmetric_searches_end()
         memory: Some(1 << 30),
     };
     let err = count_task(
-        Task::Solver(solvers::default()),
-        board,
-        &o,
+        &Checked::new(Task::Solver(solvers::default()), board, o).unwrap(),
         &Hooks::watching(&NoProgress),
     )
     .unwrap_err();

@@ -1,0 +1,114 @@
+//! A count checked once, where it is asked for: the kind of work, the
+//! board and the options that [`Kind::check`] accepted, as one value the
+//! scheduler's entry points take without checking again.
+
+use nqueens_kernel::Board;
+
+use crate::{Error, Kind, Layout, Options, Threads};
+
+/// A count the scheduler can run: a kind of work, a board within the
+/// kind's [`Kind::sizes`] and options whose depth is one of its
+/// [`Kind::depths`]. It is made only by [`Checked::new`], the one call of
+/// [`Kind::check`], so [`crate::count_task`], [`crate::count_parts`] and
+/// [`crate::threads_started`] take it as it is; a front end makes it
+/// where it reads the request (the command line, a Python call, a plan or
+/// a checkpoint it trusts no more than typed input).
+///
+/// ```
+/// use nqueens_kernel::Board;
+/// use nqueens_sched::{solvers, Checked, Options, Task};
+/// let levels = Task::Solver(solvers::by_name("levels").unwrap());
+/// let board = Board::new(15).unwrap();
+/// let e = Checked::new(levels, board, Options::sequential()).unwrap_err();
+/// assert_eq!(e.to_string(), "n must be a whole number from 1 to 14 for solver levels, not 15");
+/// let count = Checked::new(levels, Board::new(8).unwrap(), Options::sequential()).unwrap();
+/// assert_eq!(count.board().n(), 8);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Checked<K> {
+    task: K,
+    board: Board,
+    opts: Options,
+}
+
+impl<K: Kind> Checked<K> {
+    /// `task` on `board` under `opts`, or the refusal of a board past the
+    /// kind's sizes or a depth it does not take ([`Kind::check`]).
+    pub fn new(task: K, board: Board, opts: Options) -> Result<Checked<K>, Error> {
+        task.check(board, &opts)?;
+        Ok(Checked { task, board, opts })
+    }
+
+    /// The kind of work.
+    pub fn task(&self) -> &K {
+        &self.task
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The options (threads, depth, memory).
+    pub fn opts(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The same count with `memory` bytes of working memory: the check
+    /// does not read the memory, so the count stays checked.
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_sched::{solvers, Checked, Options, Task};
+    /// let task = Task::Solver(solvers::default());
+    /// let count = Checked::new(task, Board::new(8).unwrap(), Options::sequential()).unwrap();
+    /// assert_eq!(count.with_memory(Some(1 << 20)).opts().memory, Some(1 << 20));
+    /// ```
+    pub fn with_memory(self, memory: Option<u64>) -> Checked<K> {
+        Checked {
+            opts: Options {
+                memory,
+                ..self.opts
+            },
+            ..self
+        }
+    }
+
+    /// The same count with its split depth made explicit, and the layout
+    /// of that split: the depth asked for, or the one the kind chooses
+    /// for these options (what a checkpoint's header records). A kind
+    /// that does not split is returned as it is, with no layout.
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::variant::Variant;
+    /// use nqueens_sched::{Checked, Options, Task};
+    /// let torus = Task::Variant(Variant::Torus);
+    /// let count = Checked::new(torus, Board::new(7).unwrap(), Options::sequential()).unwrap();
+    /// let (count, layout) = count.pinned().unwrap();
+    /// assert_eq!((count.opts().depth, layout.unwrap().subproblems), (Some(1), 7));
+    /// ```
+    pub fn pinned(self) -> Result<(Checked<K>, Option<Layout>), Error> {
+        let Some(layout) = self.task.layout(self.board, &self.opts)? else {
+            return Ok((self, None));
+        };
+        // The kind's own depth for this board: one of its depths.
+        let opts = Options {
+            depth: Some(layout.depth),
+            ..self.opts
+        };
+        Ok((Checked { opts, ..self }, Some(layout)))
+    }
+
+    /// The same count on `threads` threads: a [`Threads`] is valid by its
+    /// type, and the check does not read it.
+    pub fn with_threads(self, threads: Threads) -> Checked<K> {
+        Checked {
+            opts: Options {
+                threads,
+                ..self.opts
+            },
+            ..self
+        }
+    }
+}
