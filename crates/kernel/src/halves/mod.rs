@@ -47,6 +47,7 @@ mod rows;
 mod side;
 mod thin;
 mod unreduced;
+mod uppers;
 #[cfg(test)]
 mod xorshift;
 

@@ -6,6 +6,7 @@
 use super::join::Isa;
 use super::merge::{Hit, LowerRows, Merge, Pack, Quarter, MERGE_LANES};
 use super::rows::{low_bits, row_numbers};
+use super::uppers::Uppers;
 use crate::ledger::{Ledger, OverCap};
 
 #[derive(Clone, Debug, Default)]
@@ -16,13 +17,14 @@ pub(super) struct QuarterScratch {
     /// for the boards whose diagonals take two words (n >= 23).
     lower: [LowerRows<u64>; 2],
     wide: [LowerRows<u128>; 2],
+    /// The upper rows' placements of each side, kept.
+    uppers: [Uppers; 2],
 }
 
 impl QuarterScratch {
     /// Gives back all its buffers hold (the lower rows kept are forgotten).
     pub(super) fn release(&mut self, ledger: &mut Ledger) {
-        let Lists { top, bottom, at } = &mut self.lists;
-        ledger.release(top);
+        let Lists { bottom, at } = &mut self.lists;
         ledger.release(bottom);
         ledger.release(at);
         for l in &mut self.lower {
@@ -30,6 +32,9 @@ impl QuarterScratch {
         }
         for l in &mut self.wide {
             l.release(ledger);
+        }
+        for u in &mut self.uppers {
+            u.release(ledger);
         }
     }
 
@@ -39,22 +44,21 @@ impl QuarterScratch {
         fn cap<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
         }
-        let Lists { top, bottom, at } = &self.lists;
+        let Lists { bottom, at } = &self.lists;
         let lower = |l: &LowerRows<u64>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
         let wide = |l: &LowerRows<u128>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
-        cap(top)
-            + cap(bottom)
+        cap(bottom)
             + cap(at)
             + self.lower.iter().map(lower).sum::<usize>()
             + self.wide.iter().map(wide).sum::<usize>()
+            + self.uppers.iter().map(Uppers::bytes).sum::<usize>()
     }
 }
 
-/// The placements of a side's upper rows, its lower rows, and the cursors
-/// of the counting sort that groups the lower ones.
+/// The placements of a side's lower rows, and the cursors of the
+/// counting sort that groups them.
 #[derive(Clone, Debug, Default)]
 struct Lists {
-    top: Vec<Quarter>,
     bottom: Vec<Quarter>,
     at: Vec<u32>,
 }
@@ -187,12 +191,17 @@ impl Side {
                 next: None,
             });
         }
-        let QuarterScratch { lists, lower, wide } = q;
-        let what = (rows, lo, hi, part);
+        let QuarterScratch {
+            lists,
+            lower,
+            wide,
+            uppers,
+        } = q;
+        let (what, uppers) = ((rows, lo, hi, part), &mut uppers[slot]);
         if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
-            self.merge_rows(what, out, lists, &mut lower[slot], ledger, nodes)
+            self.merge_rows(what, out, (lists, uppers), &mut lower[slot], ledger, nodes)
         } else {
-            self.merge_rows(what, out, lists, &mut wide[slot], ledger, nodes)
+            self.merge_rows(what, out, (lists, uppers), &mut wide[slot], ledger, nodes)
         }
     }
 
@@ -209,7 +218,7 @@ impl Side {
         &self,
         (rows, lo, hi, part): (u32, usize, usize, Part),
         out: &mut Vec<u64>,
-        lists: &mut Lists,
+        (lists, uppers): (&mut Lists, &mut Uppers),
         lower: &mut LowerRows<H>,
         ledger: &mut Ledger,
         nodes: &mut u64,
@@ -229,20 +238,25 @@ impl Side {
         // of there (n = 28 under its 2 GB cap), and one row more would
         // multiply them; unmeasured, so unchanged.
         let k = rows.count_ones();
-        let uppers = if k <= 10 {
+        let on_top = if k <= 10 {
             k.saturating_sub(1) / 2
         } else {
             k / 2
         };
         let mut upper = 0u32;
         let mut rest = rows;
-        for _ in 0..uppers {
+        for _ in 0..on_top {
             upper |= rest & rest.wrapping_neg();
             rest &= rest - 1;
         }
-        let Lists { top, bottom, at } = lists;
-        top.clear();
-        self.quarter(upper, lo, hi, top, ledger, nodes)?;
+        let Lists { bottom, at } = lists;
+        let top = uppers.get(
+            upper,
+            (lo, hi, self.closed),
+            ledger,
+            nodes,
+            |out, l, placed| self.quarter(upper, lo, hi, out, l, placed),
+        )?;
         let w = hi - lo;
         let pack = self.pack(lo, hi);
         let key = Some((rows & !upper, lo, hi, self.closed));
@@ -659,7 +673,8 @@ mod tests {
     fn the_two_word_merge_of_large_boards_lists_what_the_search_lists() {
         // Forced on small boards, whose sides one word would do.
         let checked = agrees(&small(), 7, |side, rows, lo, hi, out, ledger| {
-            let (lists, lower) = (&mut Lists::default(), &mut LowerRows::<u128>::default());
+            let lists = (&mut Lists::default(), &mut Uppers::default());
+            let lower = &mut LowerRows::<u128>::default();
             let listed = side
                 .merge_rows(
                     (rows, lo, hi, Part::WHOLE),
