@@ -8,10 +8,10 @@
 //! binary stays portable and still runs at the speed of a `target-cpu=native`
 //! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
 //! With AVX2 a block whose shorter list has 32 keys or more is counted
-//! bit-sliced (the longer list transposed into one 256-bit row per key
-//! bit, each key of the shorter one counted by eight table lookups and a
-//! popcount for 256 pairs): a pair costs about a third of comparing it, so
-//! the AVX2 join cuts less deep (blocks of 65536 pairs, not 16384).
+//! bit-sliced (one list transposed into one 256-bit row per key bit, each
+//! key of the other counted by a table lookup for every 4 to 6 live bits
+//! and a popcount for 256 pairs): a pair costs about a third of comparing it, so
+//! the AVX2 join cuts less deep (blocks of 131072 pairs, not 16384).
 //!
 //! The 32-bit join works on a stack: a cut writes each list's keys with the
 //! bit forward and those without it backward into one region of exactly

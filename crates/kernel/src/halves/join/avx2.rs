@@ -55,11 +55,15 @@ pub(super) mod pack {
 
     /// Below this many pairs a block is counted without cutting: the
     /// sliced block makes a pair cheaper than comparing does, so blocks
-    /// are four times the baseline's (callgrind, the join alone, every
-    /// 40th row set of n = 18: 32768 pairs 4.84e8 instructions, 65536
-    /// 4.76e8, 98304 4.89e8, against 5.82e8 compared four by eight at
-    /// 16384; n = 17: 0.89e8 at 65536 against 1.07e8).
-    pub(in crate::halves::join) const BLOCK: usize = 4 * super::super::BLOCK;
+    /// are eight times the baseline's. Measured with callgrind: the join
+    /// alone, every 40th row set of n = 18, with eight lookups a key:
+    /// 32768 pairs 4.84e8 instructions, 65536 4.76e8, 98304 4.89e8,
+    /// against 5.82e8 compared four by eight at 16384. With the tables
+    /// of 4 to 6 bits (fewer lookups), whole counts: 131072 pairs against
+    /// 65536 take 0.4 % fewer instructions at n = 16 and 17, 0.9 % at
+    /// n = 18, 2.3 % and 2.2 % at the n = 22 and 23 shards; 196608 and
+    /// 262144 more than 131072 at n = 22 (+0.2 %, +1.2 %).
+    pub(in crate::halves::join) const BLOCK: usize = 8 * super::super::BLOCK;
 
     /// The pairs of a block: sliced (see [`sliced`]) once the shorter
     /// list is long enough to pay for transposing the longer, else four
