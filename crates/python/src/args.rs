@@ -7,7 +7,7 @@
 use std::ops::RangeInclusive;
 
 use nqueens_kernel::Board;
-use nqueens_sched::{solvers, Limit, Solver, Threads};
+use nqueens_sched::{solvers, Checked, Kind, Limit, Options, Solver, Task, Threads};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
@@ -87,6 +87,20 @@ pub fn maybe_whole(
 pub fn board(n: &Bound<'_, PyAny>, max: usize, owner: &str) -> PyResult<Board> {
     let n = size(n, "n", 1..=max, owner)?;
     Board::new(n).map_err(|e| value_error(e.to_string()))
+}
+
+/// The count of `task` on the board `n` (`what`: `n`, `first`), on one
+/// thread until the other arguments are read: checked once, by
+/// [`Checked::new`], with the refusal of the kind's sizes.
+pub fn counted(
+    n: &Bound<'_, PyAny>,
+    what: &str,
+    task: Task<'static>,
+) -> PyResult<Checked<Task<'static>>> {
+    typed(n, what, &task.sizes(), |v| {
+        let board = Board::new(usize::try_from(v).ok()?).ok()?;
+        Checked::new(task, board, Options::sequential()).ok()
+    })
 }
 
 /// The solver called `name`.

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use nqueens_kernel::{oeis, Board, MAX_N};
+use nqueens_kernel::{oeis, Board};
 use nqueens_sched::{count_task, solvers, Checked, Fields, Hooks, Options, Report, Task};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
@@ -116,7 +116,9 @@ pub fn count(
     max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CountResult> {
     let s = args::solver(solver)?;
-    let board = args::board(n, s.max_n(), &format!(" for solver {}", s.name()))?;
+    // Checked once here: the scheduler takes it as it is.
+    let count = args::counted(n, "n", Task::Solver(s))?;
+    let board = count.board();
     let single = (!s.uses_threads()).then(|| {
         format!(
             "solver {} runs on one thread (solvers that use threads: {})",
@@ -139,13 +141,7 @@ pub fn count(
             s.name()
         )));
     }
-    let opts = Options {
-        threads,
-        depth: None,
-        memory,
-    };
-    // Checked once here: the scheduler takes it as it is.
-    let count = Checked::new(Task::Solver(s), board, opts).map_err(raise)?;
+    let count = count.with_threads(threads).with_memory(memory);
     let stop = Arc::new(StopFlag::default());
     let flag = Arc::clone(&stop);
     let report = run_interruptible(py, stop, move || match checkpoint {
@@ -178,31 +174,35 @@ pub fn table(
     last: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<CountResult>> {
-    let solver = solvers::default();
-    let owner = format!(" for solver {}", solver.name());
-    let max = solver.max_n().min(MAX_N);
+    // Each board checked once here: the scheduler takes them as they are.
+    let task = Task::Solver(solvers::default());
+    let at = |n: usize| {
+        let board = Board::new(n).map_err(|e| value_error(e.to_string()))?;
+        Checked::new(task, board, Options::sequential()).map_err(raise)
+    };
     let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: usize| match v {
-        Some(v) if !v.is_none() => args::size(v, what, 1..=max, &owner),
-        _ => Ok(default),
+        Some(v) if !v.is_none() => args::counted(v, what, task),
+        _ => at(default),
     };
     let (first, last) = (side(first, "first", 1)?, side(last, "last", 12)?);
-    if first > last {
+    let (from, to) = (first.board().n(), last.board().n());
+    if from > to {
         return Err(value_error(format!(
-            "empty range: first {first} is after last {last}"
+            "empty range: first {from} is after last {to}"
         )));
     }
     let threads = args::threads(threads, None)?;
-    let opts = Options {
-        threads,
-        ..Options::sequential()
-    };
-    // Each board checked once here: the scheduler takes them as they are.
-    let counts = (first..=last)
-        .map(|n| {
-            let board = Board::new(n).map_err(|e| value_error(e.to_string()))?;
-            Checked::new(Task::Solver(solver), board, opts).map_err(raise)
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let mut counts = vec![first];
+    for n in from + 1..to {
+        counts.push(at(n)?);
+    }
+    if to > from {
+        counts.push(last);
+    }
+    let counts: Vec<_> = counts
+        .into_iter()
+        .map(|c| c.with_threads(threads))
+        .collect();
     let stop = Arc::new(StopFlag::default());
     let flag = Arc::clone(&stop);
     let reports = run_interruptible(py, stop, move || {

@@ -74,6 +74,30 @@ impl<K: Kind> Checked<K> {
         }
     }
 
+    /// The same count split at `depth`, or its refusal: the depth checked
+    /// against [`Kind::depths`] (the half of [`Kind::check`] the board
+    /// does not need again), for a front end that reads the board first
+    /// and the depth after it.
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_puzzles::variant::Variant;
+    /// use nqueens_sched::{Checked, Options, Task};
+    /// let torus = Task::Variant(Variant::Torus);
+    /// let count = Checked::new(torus, Board::new(7).unwrap(), Options::sequential()).unwrap();
+    /// assert_eq!(count.with_depth(1).unwrap().opts().depth, Some(1));
+    /// assert_eq!(count.with_depth(2).unwrap_err().to_string(),
+    ///     "--depth must be 1 for --torus: its search splits only by first-row column, not 2");
+    /// ```
+    pub fn with_depth(self, depth: usize) -> Result<Checked<K>, Error> {
+        self.task.depths(self.board)?.check("--depth", depth)?;
+        let opts = Options {
+            depth: Some(depth),
+            ..self.opts
+        };
+        Ok(Checked { opts, ..self })
+    }
+
     /// The same count with its split depth made explicit, and the layout
     /// of that split: the depth asked for, or the one the kind chooses
     /// for these options (what a checkpoint's header records). A kind

@@ -24,12 +24,16 @@ pub struct Count {
 impl TryFrom<CountArgs> for Count {
     type Error = anyhow::Error;
     fn try_from(a: CountArgs) -> Result<Count> {
-        let (task, board) = task(&a.n, a.solver.as_deref(), &a.variant)?;
-        let depth = depth(task, board, a.depth.as_deref())?;
-        if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, board)) {
+        let task = kind(a.solver.as_deref(), &a.variant)?;
+        let count = number::counted(&a.n, "n", task)?;
+        let count = match a.depth.as_deref() {
+            Some(text) => number::split_at(count, text)?,
+            None => count,
+        };
+        if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, count.board())) {
             bail!("--checkpoint does not apply: {why}, so it has no parts to record");
         }
-        let (count, budget) = run::counted(&a.run, task, board, depth, unused(task))?;
+        let (count, budget) = run::counted(&a.run, count, unused(task))?;
         Ok(Count {
             checkpoint: a.checkpoint,
             count,
@@ -50,20 +54,24 @@ pub struct Table {
 impl TryFrom<TableArgs> for Table {
     type Error = anyhow::Error;
     fn try_from(a: TableArgs) -> Result<Table> {
-        let solver = solvers::default();
-        let owner = format!(" for solver {}", solver.name());
-        let boards = range(&a.from, &a.to, solver.max_n(), &owner)?;
-        let task = Task::Solver(solver);
-        let Some((&largest, smaller)) = boards.split_last() else {
-            bail!("empty range: --from {} is after --to {}", a.from, a.to);
-        };
+        let task = Task::Solver(solvers::default());
+        let first = number::counted(&a.from, "--from", task)?;
+        let last = number::counted(&a.to, "--to", task)?;
+        let (from, to) = (first.board().n(), last.board().n());
+        if from > to {
+            bail!("empty range: --from {from} is after --to {to}");
+        }
         // The largest board starts the most threads: its budget is the
         // table's.
-        let (last, budget) = run::counted(&a.run, task, largest, None, Unused::default())?;
-        let mut counts = smaller
-            .iter()
-            .map(|&board| Checked::new(task, board, *last.opts()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (last, budget) = run::counted(&a.run, last, Unused::default())?;
+        let opts = *last.opts();
+        let mut counts = Vec::with_capacity(to - from + 1);
+        if from < to {
+            counts.push(first.with_threads(opts.threads).with_memory(opts.memory));
+        }
+        for n in from + 1..to {
+            counts.push(Checked::new(task, Board::new(n)?, opts)?);
+        }
         counts.push(last);
         Ok(Table {
             counts,
@@ -107,7 +115,13 @@ pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
 /// The work the flags name (a solver, or a variant's own search), with
 /// the board checked against its limit.
 pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<'static>, Board)> {
-    let task = match variant(flags)? {
+    let task = kind(solver, flags)?;
+    Ok((task, number::sized(n, "n", &task.sizes())?))
+}
+
+/// The work the flags name: a solver, or a variant's own search.
+fn kind(solver: Option<&str>, flags: &VariantArgs) -> Result<Task<'static>> {
+    Ok(match variant(flags)? {
         Some(v) => {
             if solver.is_some() {
                 bail!(
@@ -121,8 +135,7 @@ pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<
             None => solvers::default(),
             Some(name) => self::solver(name)?,
         }),
-    };
-    Ok((task, number::sized(n, "n", &task.sizes())?))
+    })
 }
 
 /// `--depth`, one of the depths the work declares on `board`.

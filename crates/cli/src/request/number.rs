@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 
 use anyhow::Result;
 use nqueens_kernel::Board;
-use nqueens_sched::Limit;
+use nqueens_sched::{Checked, Kind, Limit, Options, Task};
 
 /// Parses `text` as a whole number in `range`. `what` names the value
 /// (`n`, `--depth`); `owner` says whose limit it is (` for rooks`), or is
@@ -39,6 +39,25 @@ pub fn board(text: &str, what: &str, max: usize, owner: &str) -> Result<Board> {
 /// [`Kind::sizes`]: nqueens_sched::Kind::sizes
 pub fn sized(text: &str, what: &str, limit: &Limit) -> Result<Board> {
     Ok(Board::new(limit.parse(what, text)? as usize)?)
+}
+
+/// The count of `task` on the board `text` names (`what`: `n`,
+/// `--from`), on one thread until the run options are read: checked once,
+/// by [`Checked::new`], with the refusal of the kind's sizes.
+pub fn counted(text: &str, what: &str, task: Task<'static>) -> Result<Checked<Task<'static>>> {
+    let make = |v: u64| {
+        let board = Board::new(usize::try_from(v).ok()?).ok()?;
+        Checked::new(task, board, Options::sequential()).ok()
+    };
+    Ok(task.sizes().parse_into(what, text, make)?)
+}
+
+/// `count` split at the depth `text` names (`--depth`): checked once, by
+/// [`Checked::with_depth`], with the refusal of the kind's depths.
+pub fn split_at(count: Checked<Task<'static>>, text: &str) -> Result<Checked<Task<'static>>> {
+    let depths = count.task().depths(count.board())?;
+    let make = |d: u64| count.with_depth(usize::try_from(d).ok()?).ok();
+    Ok(depths.parse_into("--depth", text, make)?)
 }
 
 #[cfg(test)]

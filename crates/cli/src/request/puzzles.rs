@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::pawns;
-use nqueens_sched::{Checked, Kind, Task};
+use nqueens_sched::{Checked, Kind, Options, Task};
 
 use super::number;
 use super::run::{self, Unused};
@@ -35,17 +35,12 @@ pub struct Pawns {
 impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
-        let board = dominate_board(&a.n)?;
+        let count = number::counted(&a.n, "n", Task::Dominate)?;
+        let n = count.board().n();
         let p = a.placement;
-        let (count, budget) = counting(
-            &p.run,
-            p.count,
-            p.checkpoint.is_some(),
-            Task::Dominate,
-            board,
-        )?;
+        let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Dominate {
-            n: board.n(),
+            n,
             count,
             format: p.format,
             checkpoint: p.checkpoint,
@@ -60,8 +55,11 @@ impl TryFrom<PawnsArgs> for Pawns {
         let board = pawns_board(&a.n)?;
         let queens = queens(&a.queens, "--queens", board.n())?;
         let p = a.placement;
-        let task = Task::Pawns { queens };
-        let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), task, board)?;
+        // pawns_board checked the board against pawns' sizes, which do not
+        // depend on the queens; Checked::new checks it again with them (the
+        // queens' limit needs the board first).
+        let count = Checked::new(Task::Pawns { queens }, board, Options::sequential())?;
+        let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Pawns {
             n: board.n(),
             queens,
@@ -73,18 +71,16 @@ impl TryFrom<PawnsArgs> for Pawns {
     }
 }
 
-/// The count of `task` on `board` with the run options, which only
-/// `--count` uses (`None` without it: the minimum is found on one thread,
-/// with no budget).
+/// `checked` with the run options, which only `--count` uses (`None`
+/// without it: the minimum is found on one thread, with no budget).
 fn counting(
     args: &RunArgs,
     count: bool,
     checkpoint: bool,
-    task: Task<'static>,
-    board: Board,
+    checked: Checked<Task<'static>>,
 ) -> Result<(Option<Checked<Task<'static>>>, Option<Budget>)> {
     if count {
-        let (count, budget) = run::counted(args, task, board, None, Unused::default())?;
+        let (count, budget) = run::counted(args, checked, Unused::default())?;
         return Ok((Some(count), budget));
     }
     if checkpoint {

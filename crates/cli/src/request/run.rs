@@ -2,7 +2,6 @@
 //! runs a count, and refused where the work would not use them.
 
 use anyhow::{bail, Result};
-use nqueens_kernel::Board;
 use nqueens_sched::{threads_started, Checked, Options, Task, Threads};
 
 use crate::cli::RunArgs;
@@ -24,36 +23,34 @@ pub fn run(
     depth: Option<usize>,
     unused: Unused,
 ) -> Result<(Options, Option<Budget>)> {
-    let options = options(args, depth, unused)?;
-    let budget = Budget::of(args, options.threads, || Ok(options.threads))?;
+    let threads = threads(args, unused)?;
+    let budget = Budget::of(args, threads, || Ok(threads))?;
     let options = Options {
+        threads,
+        depth,
         memory: budget.map(|b| b.working()),
-        ..options
     };
     Ok((options, budget))
 }
 
-/// The count of `board` by `task` with the run options and `depth`,
-/// checked once here ([`Checked::new`]: the scheduler takes it as it
-/// is), with its memory budget: its threads' stacks are reserved for the
-/// threads it starts, which may be fewer than asked for.
+/// `count` (checked where its board and depth were read) on the threads
+/// `--threads` asks for, with its memory budget: its threads' stacks are
+/// reserved for the threads it starts, which may be fewer than asked for.
 pub fn counted(
     args: &RunArgs,
-    task: Task<'static>,
-    board: Board,
-    depth: Option<usize>,
+    count: Checked<Task<'static>>,
     unused: Unused,
 ) -> Result<(Checked<Task<'static>>, Option<Budget>)> {
-    let count = Checked::new(task, board, options(args, depth, unused)?)?;
+    let count = count.with_threads(threads(args, unused)?);
     let started = || Ok(threads_started(&count, None)?);
     let budget = Budget::of(args, count.opts().threads, started)?;
     Ok((count.with_memory(budget.map(|b| b.working())), budget))
 }
 
-/// `--threads` (every core by default, one where the work uses one) and a
-/// depth; `--threads` and `--max-memory` refused where the work does not
-/// use them.
-fn options(args: &RunArgs, depth: Option<usize>, unused: Unused) -> Result<Options> {
+/// `--threads` (every core by default, one where the work uses one);
+/// `--threads` and `--max-memory` refused where the work does not use
+/// them.
+fn threads(args: &RunArgs, unused: Unused) -> Result<Threads> {
     let threads = match args.threads.as_deref() {
         None if unused.threads.is_some() => Threads::ONE,
         None => Threads::available(),
@@ -65,11 +62,7 @@ fn options(args: &RunArgs, depth: Option<usize>, unused: Unused) -> Result<Optio
     if let (Some(why), Some(_)) = (&unused.memory, &args.max_memory) {
         bail!("--max-memory does not apply: {why}");
     }
-    Ok(Options {
-        threads,
-        depth,
-        memory: None,
-    })
+    Ok(threads)
 }
 
 #[cfg(test)]
