@@ -104,7 +104,9 @@ pub trait Kind: Sync {
     /// Refuses a board or options the kind cannot count, before any
     /// thread starts: a board past [`Kind::sizes`], a depth outside
     /// [`Kind::depths`]. The one check of both, made by
-    /// [`crate::Checked::new`]: the layers below take them as they are.
+    /// [`crate::Checked::new`] (a depth read after the board by
+    /// [`crate::Checked::with_depth`]): the layers below take them as they
+    /// are.
     fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
         self.sizes().check("n", board.n())?;
         if let Some(depth) = opts.depth {
