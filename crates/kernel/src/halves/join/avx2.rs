@@ -339,23 +339,27 @@ pub(super) mod pack {
             let low = _mm256_set1_epi8(0x0f);
             let mut met = _mm256_setzero_si256();
             let base = entries.cast::<u8>().cast_const();
+            // Each table's shift, held in a register rather than folded
+            // into the code: with BMI2 a shift by a register (`shrx`)
+            // leaves the key in place, where a constant shift copies it
+            // first (`mov` and `shr`: four instructions a table, three).
+            let shifts: [u32; TABLES] =
+                std::hint::black_box(std::array::from_fn(|t| (WIDTH * t) as u32));
             for run in x.chunks(31) {
                 let mut bytes = _mm256_setzero_si256();
                 for &k in run {
-                    let k = key(k) as usize;
-                    // The entry of table `t`: its bits moved to a byte
-                    // offset (32 bytes an entry) by one shift and a mask.
+                    // The key times 32 (an entry's bytes): the entry of
+                    // table `t` is at its bits `WIDTH t + 5..`, moved down
+                    // by one shift and masked.
+                    let k = (key(k) as usize) << 5;
                     let entry = |t: usize| {
-                        let at = if WIDTH * t >= 5 {
-                            (k >> (WIDTH * t - 5)) & (((1 << WIDTH) - 1) << 5)
-                        } else {
-                            (k << (5 - WIDTH * t)) & (((1 << WIDTH) - 1) << 5)
-                        };
+                        let at = (k >> shifts[t]) & (((1 << WIDTH) - 1) << 5);
                         // SAFETY: an entry of table `t`, written above.
                         unsafe { base.add(at + (t << WIDTH) * 32).cast::<__m256i>().read() }
                     };
-                    let mut acc = entry(0);
-                    for t in 1..TABLES {
+                    // Table 0 last: its mask may take the key in place.
+                    let mut acc = entry(TABLES - 1);
+                    for t in (0..TABLES - 1).rev() {
                         acc = _mm256_or_si256(acc, entry(t));
                     }
                     let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
