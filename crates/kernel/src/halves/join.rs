@@ -824,6 +824,8 @@ mod tests {
     /// The sliced block against the pairs counted one by one: every
     /// length of the transposed list up to three slices and a few more
     /// (each remainder of a group of 32 keys and of a slice of 256),
+    /// lists looked up of 0 to 517 keys (whole groups of 16 and more
+    /// than 31 of them, and keys past the last group),
     /// lists of keys 0 included, keys of every width up to 32 bits.
     #[cfg(target_arch = "x86_64")]
     #[test]
@@ -851,7 +853,7 @@ mod tests {
                 }
             };
             let y: Vec<u32> = (0..b).map(|_| key()).collect();
-            for a in [0usize, 1, 3, 16, 37] {
+            for a in [0usize, 1, 3, 16, 37, 517] {
                 let x: Vec<u32> = (0..a).map(|_| key()).collect();
                 let expect = one_by_one(&x, &y);
                 // SAFETY: the CPU reports AVX2 (checked above).
@@ -879,6 +881,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked, 5 * 804);
+        assert_eq!(checked, 6 * 804);
     }
 }

@@ -53,6 +53,34 @@ pub(super) mod pack {
         }
     }
 
+    /// The set bits of each byte of `v` (a table of the nibbles' counts).
+    #[inline(always)]
+    fn byte_counts(v: __m256i) -> __m256i {
+        // SAFETY: only called from functions compiled with AVX2.
+        unsafe {
+            let nibbles = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            );
+            let low = _mm256_set1_epi8(0x0f);
+            let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(v, low));
+            let hi = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16::<4>(v), low));
+            _mm256_add_epi8(lo, hi)
+        }
+    }
+
+    /// A carry-save adder: the carry (the bits set in two or three of
+    /// `a`, `b`, `c`) and the sum (in one or three).
+    #[inline(always)]
+    fn csa(a: __m256i, b: __m256i, c: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: only called from functions compiled with AVX2.
+        unsafe {
+            let u = _mm256_xor_si256(a, b);
+            let carry = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(u, c));
+            (carry, _mm256_xor_si256(u, c))
+        }
+    }
+
     /// Below this many pairs a block is counted without cutting: the
     /// sliced block makes a pair cheaper than comparing does, so blocks
     /// are eight times the baseline's. Measured with callgrind: the join
@@ -329,15 +357,14 @@ pub(super) mod pack {
                     }
                 }
             }
-            // The bits set in the ORs, counted a byte at a time (a table
-            // of the nibbles' counts), summed in byte counters that are
-            // added up before they can overflow (8 a key, 31 keys).
-            let nibbles = _mm256_setr_epi8(
-                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
-                2, 3, 3, 4,
-            );
-            let low = _mm256_set1_epi8(0x0f);
-            let mut met = _mm256_setzero_si256();
+            // The bits set in the ORs: of each 16 keys' ORs, added up
+            // bit by bit by carry-save adders (Harley-Seal: five logic
+            // instructions an OR, where counting its bytes took seven)
+            // into counters of the ones, twos, fours and eights, and the
+            // carries out of the eights (the sixteens) counted a byte at
+            // a time (a table of the nibbles' counts) in byte counters
+            // added up before they can overflow (8 a group, 31 groups).
+            let zero = _mm256_setzero_si256();
             let base = entries.cast::<u8>().cast_const();
             // Each table's shift, held in a register rather than folded
             // into the code: with BMI2 a shift by a register (`shrx`)
@@ -345,13 +372,15 @@ pub(super) mod pack {
             // first (`mov` and `shr`: four instructions a table, three).
             let shifts: [u32; TABLES] =
                 std::hint::black_box(std::array::from_fn(|t| (WIDTH * t) as u32));
-            for run in x.chunks(31) {
-                let mut bytes = _mm256_setzero_si256();
-                for &k in run {
+            // The OR of the entries key `$k` of `x` looks up: the slice's
+            // keys it meets (a macro: as a closure called 17 times it was
+            // not inlined).
+            macro_rules! look {
+                ($k:expr) => {{
                     // The key times 32 (an entry's bytes): the entry of
                     // table `t` is at its bits `WIDTH t + 5..`, moved down
                     // by one shift and masked.
-                    let k = (key(k) as usize) << 5;
+                    let k = (key($k) as usize) << 5;
                     let entry = |t: usize| {
                         let at = (k >> shifts[t]) & (((1 << WIDTH) - 1) << 5);
                         // SAFETY: an entry of table `t`, written above.
@@ -362,15 +391,59 @@ pub(super) mod pack {
                     for t in (0..TABLES - 1).rev() {
                         acc = _mm256_or_si256(acc, entry(t));
                     }
-                    let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
-                    let hi = _mm256_shuffle_epi8(
-                        nibbles,
-                        _mm256_and_si256(_mm256_srli_epi16::<4>(acc), low),
-                    );
-                    bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(lo, hi));
-                }
-                met = _mm256_add_epi64(met, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+                    acc
+                }};
             }
+            let (mut ones, mut twos, mut fours, mut eights) = (zero, zero, zero, zero);
+            let mut sixteens = zero;
+            let (groups, rest) = x.as_chunks::<16>();
+            let (mut bytes, mut held) = (zero, 0);
+            for g in groups {
+                // The fours out of keys `$i..$i + 4` of the group.
+                macro_rules! four {
+                    ($i:expr) => {{
+                        let (twos_a, o) = csa(ones, look!(g[$i]), look!(g[$i + 1]));
+                        let (twos_b, o) = csa(o, look!(g[$i + 2]), look!(g[$i + 3]));
+                        ones = o;
+                        let (fours, t) = csa(twos, twos_a, twos_b);
+                        twos = t;
+                        fours
+                    }};
+                }
+                let fours_a = four!(0);
+                let fours_b = four!(4);
+                let (eights_a, f) = csa(fours, fours_a, fours_b);
+                let fours_a = four!(8);
+                let fours_b = four!(12);
+                let (eights_b, f) = csa(f, fours_a, fours_b);
+                fours = f;
+                let (carry, e) = csa(eights, eights_a, eights_b);
+                eights = e;
+                bytes = _mm256_add_epi8(bytes, byte_counts(carry));
+                held += 1;
+                if held == 31 {
+                    sixteens = _mm256_add_epi64(sixteens, _mm256_sad_epu8(bytes, zero));
+                    (bytes, held) = (zero, 0);
+                }
+            }
+            sixteens = _mm256_add_epi64(sixteens, _mm256_sad_epu8(bytes, zero));
+            // The last keys (fewer than 16) counted one by one.
+            let mut bytes = zero;
+            for &k in rest {
+                bytes = _mm256_add_epi8(bytes, byte_counts(look!(k)));
+            }
+            // The set bits of each quadword.
+            let counts = |v: __m256i| _mm256_sad_epu8(byte_counts(v), zero);
+            let met = [
+                _mm256_slli_epi64::<4>(sixteens),
+                _mm256_slli_epi64::<3>(counts(eights)),
+                _mm256_slli_epi64::<2>(counts(fours)),
+                _mm256_slli_epi64::<1>(counts(twos)),
+                counts(ones),
+                _mm256_sad_epu8(bytes, zero),
+            ]
+            .into_iter()
+            .fold(zero, |a, b| _mm256_add_epi64(a, b));
             let met = (_mm256_extract_epi64::<0>(met)
                 + _mm256_extract_epi64::<1>(met)
                 + _mm256_extract_epi64::<2>(met)
