@@ -73,7 +73,7 @@ fn main() {
     );
     println!(
         "n = {n}: {} solutions, {} unique, {pieces} pieces on {} threads, solver {}",
-        report.counts.total, report.counts.unique, report.threads, report.solver
+        report.counts.total, report.counts.unique, report.search.threads, report.solver
     );
 
     // 2. The solutions one by one, in lexicographic order (8 x 8 board).

@@ -8,7 +8,7 @@
 use nqueens_kernel::Board;
 
 use crate::engine::{self, Work};
-use crate::{Error, Hooks, Layout, Limit, Options, Outcome, Threads};
+use crate::{Error, Hooks, Layout, Limit, Options, Outcome, Search, Threads};
 
 /// How a kind finds its unique count (solutions up to the board's 8
 /// symmetries, by Burnside's lemma).
@@ -64,7 +64,7 @@ pub enum UniqueBy {
 /// let board = Board::new(8).unwrap();
 /// let count = Checked::new(ByColumn, board, opts).unwrap();
 /// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.counts.total, r.solver.as_str(), r.subproblems), (92, "column-bitmask", Some(8)));
+/// assert_eq!((r.counts.total, r.solver.as_str(), r.search.subproblems), (92, "column-bitmask", Some(8)));
 /// ```
 pub trait Kind: Sync {
     /// The kind of work, as a checkpoint or a plan records it (`count`,
@@ -174,9 +174,6 @@ pub fn run_pieces<W: Work>(
 ) -> Result<Outcome, Error> {
     Ok(Outcome {
         total: engine::count_pieces(work, opts.threads > Threads::ONE, opts.memory, hooks)?,
-        threads: opts.threads.get(),
-        depth: Some(depth),
-        subproblems: Some(work.len()),
-        ..Outcome::default()
+        search: Search::split(opts.threads, depth, work.len()),
     })
 }

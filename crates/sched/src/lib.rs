@@ -141,6 +141,31 @@ pub struct Layout {
 pub struct Outcome {
     /// Solutions and nodes.
     pub total: Total,
+    /// How the search went: what a [`Report`] keeps of it.
+    pub search: Search,
+}
+
+impl Outcome {
+    /// The outcome of a one-thread search that does not split.
+    ///
+    /// ```
+    /// use nqueens_sched::{Outcome, Total};
+    /// let o = Outcome::sequential(Total::plain(92, 2056));
+    /// assert_eq!((o.search.threads, o.search.depth), (1, None));
+    /// ```
+    pub fn sequential(total: Total) -> Outcome {
+        Outcome {
+            total,
+            search: Search::sequential(),
+        }
+    }
+}
+
+/// How a search went: the threads it used, how it split the board, and
+/// the counters only some solvers keep. An [`Outcome`] and the
+/// [`Report`] made from it hold the same one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Search {
     /// Threads the search actually used.
     pub threads: usize,
     /// Split depth, for solvers that split.
@@ -156,19 +181,33 @@ pub struct Outcome {
     pub level_sizes: Option<Vec<u64>>,
 }
 
-impl Outcome {
-    /// The outcome of a one-thread search that does not split.
+impl Search {
+    /// A one-thread search that does not split.
     ///
     /// ```
-    /// use nqueens_sched::{Outcome, Total};
-    /// let o = Outcome::sequential(Total::plain(92, 2056));
-    /// assert_eq!((o.threads, o.depth), (1, None));
+    /// let s = nqueens_sched::Search::sequential();
+    /// assert_eq!((s.threads, s.subproblems), (1, None));
     /// ```
-    pub fn sequential(total: Total) -> Outcome {
-        Outcome {
-            total,
+    pub fn sequential() -> Search {
+        Search {
             threads: 1,
-            ..Outcome::default()
+            ..Search::default()
+        }
+    }
+
+    /// A search on `threads` of `subproblems` pieces cut at `depth`.
+    ///
+    /// ```
+    /// use nqueens_sched::{Search, Threads};
+    /// let s = Search::split(Threads::new(2).unwrap(), 3, 34);
+    /// assert_eq!((s.threads, s.depth, s.subproblems), (2, Some(3), Some(34)));
+    /// ```
+    pub fn split(threads: Threads, depth: usize, subproblems: usize) -> Search {
+        Search {
+            threads: threads.get(),
+            depth: Some(depth),
+            subproblems: Some(subproblems),
+            ..Search::default()
         }
     }
 }
@@ -284,7 +323,7 @@ pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, 
 /// use nqueens_sched::{count, solvers, NoProgress, Options};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let r = count(solvers::by_name("classic").unwrap(), board, &Options::sequential(), &NoProgress).unwrap();
-/// assert_eq!((r.counts.total, r.counts.unique, r.calls, r.iterations), (92, 12, Some(2056), Some(15720)));
+/// assert_eq!((r.counts.total, r.counts.unique, r.search.calls, r.search.iterations), (92, 12, Some(2056), Some(15720)));
 /// ```
 pub fn count(
     solver: &dyn Solver,
@@ -311,7 +350,7 @@ pub fn count(
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let torus = Checked::new(Task::Variant(Variant::Torus), board, opts).unwrap();
 /// let r = count_task(&torus, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.counts.total, r.counts.unique, r.subproblems), (28, 4, Some(7)));
+/// assert_eq!((r.counts.total, r.counts.unique, r.search.subproblems), (28, 4, Some(7)));
 /// ```
 pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
     let (task, board, opts): (&dyn Kind, Board, &Options) =
@@ -352,7 +391,7 @@ pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, 
     let outcome = outcome?;
     // The total is whole, the searches were stopped: an interruption.
     let Some((symmetry, symmetry_seconds)) = searches else {
-        let pieces = outcome.subproblems.unwrap_or(1);
+        let pieces = outcome.search.subproblems.unwrap_or(1);
         return Err(Error::Interrupted {
             done: pieces,
             total: pieces,
@@ -363,13 +402,8 @@ pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, 
         solver: task.solver().to_string(),
         counts: summarize(board, &outcome.total, symmetry)?,
         symmetries: symmetry != Symmetry::Uncounted,
-        threads: outcome.threads,
-        depth: outcome.depth,
-        subproblems: outcome.subproblems,
+        search: outcome.search,
         resumed_nodes: outcome.total.resumed_nodes,
-        calls: outcome.calls,
-        iterations: outcome.iterations,
-        level_sizes: outcome.level_sizes,
         seconds,
         symmetry_seconds,
     })

@@ -116,16 +116,16 @@ impl Report {
         let mut fields: Fields = vec![
             ("n", self.counts.n.into()),
             ("solver", self.solver.as_str().into()),
-            ("threads", self.threads.into()),
-            ("depth", self.depth.into()),
-            ("subproblems", self.subproblems.into()),
+            ("threads", self.search.threads.into()),
+            ("depth", self.search.depth.into()),
+            ("subproblems", self.search.subproblems.into()),
         ];
         fields.extend(counts_record(&self.counts, self.symmetries));
         fields.extend([
             ("resumed_nodes", self.resumed_nodes.into()),
-            ("calls", self.calls.into()),
-            ("iterations", self.iterations.into()),
-            ("level_sizes", self.level_sizes.clone().into()),
+            ("calls", self.search.calls.into()),
+            ("iterations", self.search.iterations.into()),
+            ("level_sizes", self.search.level_sizes.clone().into()),
             ("seconds", self.seconds.into()),
             ("symmetry_seconds", self.symmetry_seconds.into()),
             ("nodes_per_second", Value::Int(rate.round() as u128)),

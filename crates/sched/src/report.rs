@@ -5,7 +5,7 @@
 
 use nqueens_kernel::{symmetry::burnside_divides, Board, Counts, Tally};
 
-use crate::{Error, Total};
+use crate::{Error, Search, Total};
 
 /// What the symmetric searches found: the solutions a half turn and a
 /// quarter turn leave unchanged, and the nodes of both searches. A cluster
@@ -112,23 +112,13 @@ pub struct Report {
     /// puzzles, whose `unique`, `fixed_180` and `fixed_90` are unknown (0
     /// in `counts`, null in the record).
     pub symmetries: bool,
-    /// Threads used.
-    pub threads: usize,
-    /// Split depth, for solvers that split.
-    pub depth: Option<usize>,
-    /// Number of subproblems, for solvers that split.
-    pub subproblems: Option<usize>,
+    /// How the search went: threads, split, the classic solver's calls
+    /// and iterations, the levels solver's level sizes.
+    pub search: Search,
     /// The part of `counts.nodes` read from a checkpoint being resumed
     /// rather than searched in this run (so `nodes - resumed_nodes` is this
     /// run's work).
     pub resumed_nodes: u128,
-    /// Calls of the placing procedure (classic solver only).
-    pub calls: Option<u64>,
-    /// Passes of the column loop (classic solver only).
-    pub iterations: Option<u64>,
-    /// The number of valid placements of 1, 2, ..., n queens (levels
-    /// solver only).
-    pub level_sizes: Option<Vec<u64>>,
     /// Wall-clock seconds for the whole count.
     pub seconds: f64,
     /// Seconds spent in the symmetric searches (the price of the unique

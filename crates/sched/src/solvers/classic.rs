@@ -3,7 +3,7 @@
 use nqueens_kernel::{reference::classic, Board};
 
 use super::Solver;
-use crate::{Error, Hooks, Options, Outcome, Total};
+use crate::{Error, Hooks, Options, Outcome, Search, Total};
 
 /// One queen per row, tables of used columns and diagonals, a loop over
 /// every column: reports its calls and loop iterations.
@@ -20,9 +20,12 @@ impl Solver for Classic {
     fn total(&self, board: Board, _: &Options, _: &Hooks) -> Result<Outcome, Error> {
         let t = classic(board);
         Ok(Outcome {
-            calls: Some(t.calls),
-            iterations: Some(t.iterations),
-            ..Outcome::sequential(Total::plain(u128::from(t.solutions), u128::from(t.calls)))
+            total: Total::plain(u128::from(t.solutions), u128::from(t.calls)),
+            search: Search {
+                calls: Some(t.calls),
+                iterations: Some(t.iterations),
+                ..Search::sequential()
+            },
         })
     }
 }

@@ -6,7 +6,7 @@ use nqueens_kernel::{
 };
 
 use super::Solver;
-use crate::{Error, Hooks, Options, Outcome, Total};
+use crate::{Error, Hooks, Options, Outcome, Search, Total};
 
 /// Breadth-first: keeps one whole level of partial placements in memory.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,8 +37,11 @@ impl Solver for Levels {
             total: 1,
         })?;
         Ok(Outcome {
-            level_sizes: Some(l.sizes),
-            ..Outcome::sequential(Total::from(l.tally))
+            total: Total::from(l.tally),
+            search: Search {
+                level_sizes: Some(l.sizes),
+                ..Search::sequential()
+            },
         })
     }
 }

@@ -9,7 +9,7 @@ use nqueens_kernel::{
 };
 
 use crate::engine::{self, Work, RECORD_BYTES};
-use crate::{Error, Found, Hooks, Layout, Options, Outcome, Threads};
+use crate::{Error, Found, Hooks, Layout, Options, Outcome, Search, Threads};
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
 /// small against the whole, so threads end close together even though
@@ -176,10 +176,7 @@ pub(crate) fn count_split<P: Part>(
     let total = engine::count_pieces(&Subproblems(&split), parallel, opts.memory, hooks)?;
     Ok(Outcome {
         total,
-        threads: opts.threads.get(),
-        depth: Some(split.depth()),
-        subproblems: Some(split.len()),
-        ..Outcome::default()
+        search: Search::split(opts.threads, split.depth(), split.len()),
     })
 }
 

@@ -173,9 +173,9 @@ fn mirror_and_parallel_visit_the_same_nodes() {
 fn default_threads_split_into_many_subproblems() {
     for solver in ["pairs", "parallel"] {
         let r = run(solver, 12, 2, None);
-        assert!(r.subproblems.unwrap() >= 128, "{r:?}");
-        assert_eq!(r.threads, 2);
-        assert_eq!(run(solver, 12, 1, None).depth, Some(1));
+        assert!(r.search.subproblems.unwrap() >= 128, "{r:?}");
+        assert_eq!(r.search.threads, 2);
+        assert_eq!(run(solver, 12, 1, None).search.depth, Some(1));
     }
 }
 
@@ -206,8 +206,14 @@ fn progress_hears_of_every_subproblem_once() {
         memory: None,
     };
     let r = count(solver, Board::new(11).unwrap(), &opts, &rec).unwrap();
-    assert_eq!(rec.finished.load(Ordering::SeqCst), r.subproblems.unwrap());
-    assert_eq!(rec.announced.load(Ordering::SeqCst), r.subproblems.unwrap());
+    assert_eq!(
+        rec.finished.load(Ordering::SeqCst),
+        r.search.subproblems.unwrap()
+    );
+    assert_eq!(
+        rec.announced.load(Ordering::SeqCst),
+        r.search.subproblems.unwrap()
+    );
     assert_eq!(
         u128::from(rec.solutions.load(Ordering::SeqCst)),
         r.counts.total
@@ -251,7 +257,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
                 }
                 Ok(report) => {
                     assert_eq!(report.counts.total, exact, "{memory} bytes");
-                    assert_eq!(finished, report.subproblems.unwrap());
+                    assert_eq!(finished, report.search.subproblems.unwrap());
                 }
                 Err(e) => panic!("{e}"),
             }

@@ -199,7 +199,7 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
         assert_eq!(r.counts.total, want, "{task:?}");
         let fresh = second.fresh.into_inner().unwrap();
         assert!(fresh.keys().all(|i| !second.known.contains_key(i)));
-        assert_eq!(fresh.len() + 2, r.subproblems.unwrap());
+        assert_eq!(fresh.len() + 2, r.search.subproblems.unwrap());
     }
 }
 
@@ -240,7 +240,7 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
         .unwrap();
         assert_eq!(r.counts.total, want, "{task:?}");
         assert_eq!(
-            r.threads,
+            r.search.threads,
             600.min(layout.subproblems + 1).max(2),
             "{task:?}: {} subproblems",
             layout.subproblems
@@ -250,7 +250,11 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
             ..Hooks::watching(&NoProgress)
         };
         let part = count_parts(&Checked::new(task, board, many).unwrap(), &window).unwrap();
-        assert!(part.threads <= 4, "{task:?}: {}", part.threads);
+        assert!(
+            part.search.threads <= 4,
+            "{task:?}: {}",
+            part.search.threads
+        );
     }
 }
 
