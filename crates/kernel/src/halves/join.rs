@@ -53,16 +53,17 @@ impl JoinScratch {
         ledger.release(&mut self.tables);
     }
 
-    /// Makes room for a join of lists of at most `longest` keys: the wide
-    /// cuts write a list's keys (those with the bit, with AVX2) to a
-    /// buffer as long and a vector's spill, and the 32-bit join starts
+    /// Makes room for a join of lists of at most `longest` keys: the
+    /// baseline's wide cuts write a list's keys to a buffer as long and
+    /// one more (the AVX2 ones cut in place), and the 32-bit join starts
     /// with both lists at the foot of its stack and their first cut above
     /// them; the stack grows as the cuts go deeper, through the same
     /// ledger.
     pub(super) fn reserve(&mut self, longest: usize, ledger: &mut Ledger) -> Result<(), OverCap> {
         let JoinScratch { wide, narrow, .. } = self;
         ledger.room(wide, (longest + 4).saturating_sub(wide.len()))?;
-        stack_to(narrow, ledger, 4 * longest)
+        // Nothing is on the stack between joins.
+        ledger.zeroed(narrow, 4 * longest)
     }
 }
 

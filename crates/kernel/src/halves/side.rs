@@ -288,14 +288,8 @@ impl Side {
             // past a group is masked off: the lists only grow (zeroing
             // them at each change of lower rows was 2.5 % of count 17).
             let padded = bottom.len() + MERGE_LANES;
-            if hits.len() < padded {
-                ledger.room(hits, padded - hits.len())?;
-                hits.resize(padded, H::default());
-            }
-            if keys.len() < padded {
-                ledger.room(keys, padded - keys.len())?;
-                keys.resize(padded, 0);
-            }
+            ledger.zeroed(hits, padded)?;
+            ledger.zeroed(keys, padded)?;
             for b in bottom.iter() {
                 let slot = &mut at[b.columns as usize];
                 hits[*slot as usize] = pack.hit(b.diag, b.anti);
