@@ -36,7 +36,7 @@ use nqueens_kernel::halves::{HalfScratch, HalfSplit, RowSet};
 use nqueens_kernel::symmetry::burnside;
 use nqueens_kernel::Board;
 use nqueens_kernel::Tally;
-use nqueens_puzzles::solve::Rng;
+use nqueens_rng::Rng;
 
 use crate::{pool, symmetric_until, Clock, Error, Found, Stop, Threads, Watch};
 

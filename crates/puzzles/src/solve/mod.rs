@@ -29,7 +29,8 @@
 //!
 //! A placement is a `Vec<u32>`: the 0-based column of each row's queen.
 //! [`verify`] checks any placement in O(n) with bit sets, sharing no code
-//! with the searches. [`Rng`] is the kernel's own seedable generator.
+//! with the searches. [`Rng`] is the project's seedable generator
+//! (`nqueens_rng`), re-exported here.
 //!
 //! ```
 //! use nqueens_puzzles::solve::{solve, verify, Method, Options};
@@ -49,7 +50,6 @@ pub mod construct12;
 mod heuristic;
 mod min_conflicts;
 mod random;
-mod rng;
 mod swap;
 mod verify;
 
@@ -59,8 +59,8 @@ pub use backtrack::backtrack;
 pub use construct::construct;
 pub use heuristic::heuristic;
 pub use min_conflicts::min_conflicts;
+pub use nqueens_rng::Rng;
 pub use random::random;
-pub use rng::Rng;
 pub use swap::swap_repair;
 pub use verify::{first_flaw, verify, Flaw};
 

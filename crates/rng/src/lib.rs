@@ -1,18 +1,25 @@
 //! A small seedable pseudo-random generator: xoshiro256** seeded through
-//! SplitMix64.
+//! SplitMix64, shared by the puzzles' random searches
+//! (`nqueens_puzzles::solve`) and the scheduler's sampled estimate
+//! (`nqueens_sched::estimate`), which build on the core and not on each
+//! other.
 //!
-//! The random searches must be reproducible (the same seed gives the same
-//! solution, on every platform) and the kernel takes no dependencies, so it
-//! carries its own generator. xoshiro256** is fast (a few shifts, rotations
-//! and one multiplication per number) and passes the usual statistical
-//! batteries; SplitMix64 spreads any 64-bit seed, 0 included, over the 256
-//! bits of state, which must not be all zero. None of this is
-//! cryptographic.
+//! Both must be reproducible (the same seed gives the same solution, the
+//! same sample, on every platform) and the crates take no dependencies
+//! beyond their own, so the project carries its own generator, with no
+//! dependencies and no `std` (like fastrand). xoshiro256** is fast (a few
+//! shifts, rotations and one multiplication per number) and passes the
+//! usual statistical batteries; SplitMix64 spreads any 64-bit seed, 0
+//! included, over the 256 bits of state, which must not be all zero. None
+//! of this is cryptographic.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 /// A seedable pseudo-random generator (xoshiro256**).
 ///
 /// ```
-/// use nqueens_puzzles::solve::Rng;
+/// use nqueens_rng::Rng;
 /// let (mut a, mut b) = (Rng::new(7), Rng::new(7));
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(10) < 10);
@@ -26,7 +33,7 @@ impl Rng {
     /// A generator whose whole sequence is fixed by `seed`.
     ///
     /// ```
-    /// use nqueens_puzzles::solve::Rng;
+    /// use nqueens_rng::Rng;
     /// assert_ne!(Rng::new(0).next_u64(), Rng::new(1).next_u64());
     /// ```
     pub fn new(seed: u64) -> Rng {
@@ -46,7 +53,7 @@ impl Rng {
     /// The next 64 random bits.
     ///
     /// ```
-    /// let mut r = nqueens_puzzles::solve::Rng::new(1);
+    /// let mut r = nqueens_rng::Rng::new(1);
     /// assert_ne!(r.next_u64(), r.next_u64());
     /// ```
     #[inline]
@@ -67,7 +74,7 @@ impl Rng {
     /// multiply-and-reject). `bound` must not be 0.
     ///
     /// ```
-    /// let mut r = nqueens_puzzles::solve::Rng::new(3);
+    /// let mut r = nqueens_rng::Rng::new(3);
     /// assert!((0..1000).all(|_| r.below(6) < 6));
     /// assert_eq!(r.below(1), 0);
     /// ```
@@ -88,7 +95,7 @@ impl Rng {
     /// A uniform index in `0..len` (`len` > 0).
     ///
     /// ```
-    /// let mut r = nqueens_puzzles::solve::Rng::new(5);
+    /// let mut r = nqueens_rng::Rng::new(5);
     /// assert!(r.index(3) < 3);
     /// ```
     #[inline]
@@ -108,6 +115,9 @@ fn splitmix64(x: &mut u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
     use super::*;
 
     #[test]
