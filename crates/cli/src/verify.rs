@@ -2,7 +2,7 @@
 
 use nqueens_kernel::oeis;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::Task;
+use nqueens_tasks::Task;
 
 /// How a computed `(total, unique)` compares with OEIS A000170 / A002562.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

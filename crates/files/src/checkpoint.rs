@@ -15,8 +15,11 @@
 //! `work` names the kind of work (`count`, `torus`, `no-three-in-line`,
 //! `dominate`, `pawns-with-Q-queens`), so a checkpoint of one kind is never
 //! resumed by another. A record holds the piece's index and what it found:
-//! solutions and nodes, and for the variants the solutions fixed by a half
-//! turn, by a quarter turn, and the fundamental ones. Format 1 files (before
+//! solutions and nodes, and for a kind that classifies its solutions (the
+//! variants) the solutions fixed by a half turn, by a quarter turn, and the
+//! fundamental ones: as many numbers as the kind's [`Kind::width`], which
+//! the header takes from the kind itself, so a kind defined in any crate
+//! checkpoints and resumes with no registration. Format 1 files (before
 //! `work` was recorded, ordinary counts only) still resume: their header
 //! reads as `work=count`, and new records are chained to it as before.
 //!
@@ -73,18 +76,24 @@ const WHAT: &str = "checkpoint";
 pub struct Header {
     /// Format version; 1 files resume ordinary counts.
     pub version: u32,
-    /// The kind of work (`nqueens_sched::Task::work`).
+    /// The kind of work ([`Kind::work`]).
     pub work: String,
     pub n: usize,
     pub solver: String,
     pub depth: usize,
     pub subproblems: usize,
     pub kernel: String,
+    /// Numbers recorded per piece ([`Kind::width`]): the count's, taken
+    /// from its kind, so a kind of any crate resumes with no registration.
+    /// The header line does not hold it: a header read back from a file
+    /// has that of a plain tally, 2, and is only compared and chained to.
+    width: usize,
 }
 
 impl Header {
-    /// The header of this build's format.
-    pub fn new(task: nqueens_sched::Task, n: usize, layout: nqueens_sched::Layout) -> Header {
+    /// The header of this build's format for `task` on `n`, split as
+    /// `layout` says.
+    pub fn new(task: &dyn Kind, n: usize, layout: nqueens_sched::Layout) -> Header {
         Header {
             version: VERSION,
             work: task.work(),
@@ -93,6 +102,7 @@ impl Header {
             depth: layout.depth,
             subproblems: layout.subproblems,
             kernel: nqueens_kernel::VERSION.to_string(),
+            width: task.width(),
         }
     }
 
@@ -105,11 +115,6 @@ impl Header {
             "nqueens-checkpoint {}{work} n={} solver={} depth={} subproblems={} kernel={}",
             self.version, self.n, self.solver, self.depth, self.subproblems, self.kernel
         )
-    }
-
-    /// Numbers recorded per piece: 5 for the variants, 2 for the others.
-    fn width(&self) -> usize {
-        nqueens_sched::Task::parse(&self.work, &self.solver).map_or(2, |t| t.width())
     }
 
     fn line(&self) -> String {
@@ -144,6 +149,7 @@ impl Header {
             depth: fields.get("depth")?.parse().ok()?,
             subproblems: fields.get("subproblems")?.parse().ok()?,
             kernel: fields.get("kernel")?.to_string(),
+            width: 2,
         })
     }
 
@@ -211,7 +217,7 @@ impl Checkpoint {
     /// Opens `path` for `header`: creates it, or loads and checks it.
     pub fn open(path: &Path, header: &Header) -> Result<Checkpoint> {
         let mut header_crc = crc32(header.line().as_bytes());
-        let width = header.width();
+        let width = header.width;
         let mut recorded = HashMap::new();
         let shown = path.display();
         let file = open_locked(path)?;
@@ -442,6 +448,18 @@ mod tests {
             depth: 2,
             subproblems: 40,
             kernel: "0.1.0".into(),
+            width: 2,
+        }
+    }
+
+    /// The five numbers of a piece that classifies its solutions.
+    fn classified() -> Found {
+        Found {
+            solutions: 4,
+            nodes: 90,
+            fixed_180: 2,
+            fixed_90: 1,
+            fundamental: 1,
         }
     }
 
@@ -524,16 +542,11 @@ mod tests {
         let torus = Header {
             work: "torus".into(),
             solver: "torus-bitmask".into(),
+            width: 5,
             ..header()
         };
         let c = Checkpoint::open(&p, &torus).unwrap();
-        let wide = Found {
-            solutions: 4,
-            nodes: 90,
-            fixed_180: 2,
-            fixed_90: 1,
-            fundamental: 1,
-        };
+        let wide = classified();
         c.append(3, wide).unwrap();
         drop(c);
         let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
@@ -561,6 +574,67 @@ mod tests {
         c.append(6, plain(1, 2)).unwrap();
         drop(c);
         assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 2);
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    /// A kind of its own, defined here and named in no catalogue, whose
+    /// pieces classify their solutions: its checkpoint records five numbers
+    /// a piece and resumes them whole.
+    struct Classifying;
+    impl Kind for Classifying {
+        fn work(&self) -> String {
+            "classifying".into()
+        }
+        fn solver(&self) -> &'static str {
+            "by-hand"
+        }
+        fn unique_by(&self) -> nqueens_sched::UniqueBy {
+            nqueens_sched::UniqueBy::Classified
+        }
+        fn layout(
+            &self,
+            board: nqueens_kernel::Board,
+            _: &nqueens_sched::Options,
+        ) -> Result<Option<nqueens_sched::Layout>, nqueens_sched::Error> {
+            Ok(Some(nqueens_sched::Layout {
+                depth: 1,
+                subproblems: board.n(),
+                prefix_nodes: 0,
+            }))
+        }
+        fn total(
+            &self,
+            _: nqueens_kernel::Board,
+            _: &nqueens_sched::Options,
+            _: &nqueens_sched::Hooks,
+        ) -> Result<nqueens_sched::Outcome, nqueens_sched::Error> {
+            unreachable!("the checkpoint never counts")
+        }
+    }
+
+    #[test]
+    fn a_kind_of_any_crate_resumes_its_own_width() {
+        let p = temp("own-kind");
+        let board = nqueens_kernel::Board::new(6).unwrap();
+        let layout = Classifying
+            .layout(board, &nqueens_sched::Options::sequential())
+            .unwrap()
+            .unwrap();
+        let header = Header::new(&Classifying, 6, layout);
+        let c = Checkpoint::open(&p, &header).unwrap();
+        let found = classified();
+        c.append(5, found).unwrap();
+        drop(c);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(
+            text.starts_with(
+                "nqueens-checkpoint 2 work=classifying n=6 solver=by-hand depth=1 subproblems=6 "
+            ),
+            "{text}"
+        );
+        assert_eq!(text.lines().nth(1).unwrap().split(' ').count(), 7, "{text}");
+        let resumed = Checkpoint::open(&p, &header).unwrap();
+        assert_eq!((resumed.saved(), resumed.recorded(5)), (1, Some(found)));
         std::fs::remove_file(&p).unwrap();
     }
 }

@@ -7,7 +7,8 @@
 use std::ops::RangeInclusive;
 
 use nqueens_kernel::Board;
-use nqueens_sched::{solvers, Checked, Kind, Limit, Options, Solver, Task, Threads};
+use nqueens_sched::{solvers, Checked, Kind, Limit, Options, Solver, Threads};
+use nqueens_tasks::Task;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::journal::Journal;
-use nqueens_sched::{count_task, Checked, Hooks, Kind, NoProgress, Options, Report, Stop, Task};
+use nqueens_sched::{count_task, Checked, Hooks, Kind, NoProgress, Options, Report, Stop};
+use nqueens_tasks::Task;
 use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 
@@ -50,7 +51,7 @@ pub fn count(count: Checked<Task<'static>>, path: &Path, stop: &StopFlag) -> PyR
     let (count, layout) = count.pinned().map_err(|e| value_error(e.to_string()))?;
     let layout = layout
         .ok_or_else(|| value_error(format!("solver '{}' cannot checkpoint", task.solver())))?;
-    let ck = Checkpoint::open(path, &Header::new(task, board.n(), layout)).map_err(refused)?;
+    let ck = Checkpoint::open(path, &Header::new(&task, board.n(), layout)).map_err(refused)?;
     let journal = Journal::new(&NoProgress, &ck, None);
     let hooks = Hooks {
         stop: &Either(&journal, stop),

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nqueens_kernel::{oeis, Board};
-use nqueens_sched::{count_task, solvers, Checked, Fields, Hooks, Options, Report, Task};
+use nqueens_sched::{count_task, solvers, Checked, Fields, Hooks, Options, Report};
+use nqueens_tasks::Task;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 

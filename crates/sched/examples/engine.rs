@@ -1,7 +1,8 @@
 //! Another Rust program using the engine as a library: a count with a
-//! progress callback and a thread count, the solutions of a board one by
-//! one, and one subproblem of a split counted alone (what one shard of a
-//! cluster run does). Every figure is asserted against OEIS A000170 /
+//! progress callback and a thread count, and one subproblem of a split
+//! counted alone (what one shard of a cluster run does). (The solutions of
+//! a board one by one come from `nqueens_puzzles::solutions`, built on the
+//! kernel beside the scheduler.) Every figure is asserted against OEIS A000170 /
 //! A002562 or against another way of getting it.
 //!
 //! Run: `cargo run --release -p nqueens-sched --example engine [N]`
@@ -10,9 +11,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_kernel::{oeis, split::Split, Board};
-use nqueens_puzzles::solutions::{first_attack, Solutions};
 use nqueens_sched::{
-    count, count_parts, solvers, Checked, Found, Hooks, NoProgress, Options, Task, Threads, Watch,
+    count, count_parts, solvers, Checked, Counting, Found, Hooks, NoProgress, Options, Threads,
+    Watch,
 };
 
 /// A progress callback: the engine calls it from its worker threads as
@@ -76,19 +77,7 @@ fn main() {
         report.counts.total, report.counts.unique, report.search.threads, report.solver
     );
 
-    // 2. The solutions one by one, in lexicographic order (8 x 8 board).
-    let eight = Board::new(8).expect("8 is a board side");
-    let mut listed = 0;
-    for solution in Solutions::new(eight) {
-        assert_eq!(first_attack(solution.columns()), None, "{solution:?}");
-        if listed == 0 {
-            println!("first 8 x 8 solution (column of each row's queen): {solution:?}");
-        }
-        listed += 1;
-    }
-    assert_eq!(listed, 92);
-
-    // 3. One subproblem of a depth-3 split, counted by the engine alone
+    // 2. One subproblem of a depth-3 split, counted by the engine alone
     //    (as one shard of a cluster plan would) and by the kernel directly.
     let split = Split::new(board, 3).expect("depth 3 fits the board");
     let k = split.len() / 2;
@@ -101,7 +90,7 @@ fn main() {
         ..Hooks::watching(&NoProgress)
     };
     let parallel = solvers::by_name("parallel").expect("a built-in solver");
-    let piece = Checked::new(Task::Solver(parallel), board, one).expect("depth 3 fits the board");
+    let piece = Checked::new(Counting(parallel), board, one).expect("depth 3 fits the board");
     let outcome = count_parts(&piece, &hooks).expect("the piece runs");
     let direct = split.subproblems()[k].count(board);
     assert_eq!(outcome.total.solutions, u128::from(direct.solutions));

@@ -16,8 +16,8 @@ use crate::{Error, Kind, Layout, Options, Threads};
 ///
 /// ```
 /// use nqueens_kernel::Board;
-/// use nqueens_sched::{solvers, Checked, Options, Task};
-/// let levels = Task::Solver(solvers::by_name("levels").unwrap());
+/// use nqueens_sched::{solvers, Checked, Counting, Options};
+/// let levels = Counting(solvers::by_name("levels").unwrap());
 /// let board = Board::new(15).unwrap();
 /// let e = Checked::new(levels, board, Options::sequential()).unwrap_err();
 /// assert_eq!(e.to_string(), "n must be a whole number from 1 to 14 for solver levels, not 15");
@@ -59,8 +59,8 @@ impl<K: Kind> Checked<K> {
     ///
     /// ```
     /// use nqueens_kernel::Board;
-    /// use nqueens_sched::{solvers, Checked, Options, Task};
-    /// let task = Task::Solver(solvers::default());
+    /// use nqueens_sched::{solvers, Checked, Counting, Options};
+    /// let task = Counting(solvers::default());
     /// let count = Checked::new(task, Board::new(8).unwrap(), Options::sequential()).unwrap();
     /// assert_eq!(count.with_memory(Some(1 << 20)).opts().memory, Some(1 << 20));
     /// ```
@@ -81,13 +81,12 @@ impl<K: Kind> Checked<K> {
     ///
     /// ```
     /// use nqueens_kernel::Board;
-    /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::{Checked, Options, Task};
-    /// let torus = Task::Variant(Variant::Torus);
-    /// let count = Checked::new(torus, Board::new(7).unwrap(), Options::sequential()).unwrap();
-    /// assert_eq!(count.with_depth(1).unwrap().opts().depth, Some(1));
-    /// assert_eq!(count.with_depth(2).unwrap_err().to_string(),
-    ///     "--depth must be 1 for --torus: its search splits only by first-row column, not 2");
+    /// use nqueens_sched::{solvers, Checked, Counting, Options};
+    /// let pairs = Counting(solvers::by_name("pairs").unwrap());
+    /// let count = Checked::new(pairs, Board::new(7).unwrap(), Options::sequential()).unwrap();
+    /// assert_eq!(count.with_depth(2).unwrap().opts().depth, Some(2));
+    /// assert_eq!(count.with_depth(8).unwrap_err().to_string(),
+    ///     "--depth must be a whole number from 1 to 7 for solver pairs on n = 7, not 8");
     /// ```
     pub fn with_depth(self, depth: usize) -> Result<Checked<K>, Error> {
         self.task.depths(self.board)?.check("--depth", depth)?;
@@ -105,12 +104,12 @@ impl<K: Kind> Checked<K> {
     ///
     /// ```
     /// use nqueens_kernel::Board;
-    /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::{Checked, Options, Task};
-    /// let torus = Task::Variant(Variant::Torus);
-    /// let count = Checked::new(torus, Board::new(7).unwrap(), Options::sequential()).unwrap();
+    /// use nqueens_sched::{solvers, Checked, Counting, Options};
+    /// let pairs = Counting(solvers::by_name("pairs").unwrap());
+    /// let count = Checked::new(pairs, Board::new(7).unwrap(), Options::sequential()).unwrap();
     /// let (count, layout) = count.pinned().unwrap();
-    /// assert_eq!((count.opts().depth, layout.unwrap().subproblems), (Some(1), 7));
+    /// // One thread: the scheduler's own depth is 1.
+    /// assert_eq!((count.opts().depth, layout.unwrap().depth), (Some(1), 1));
     /// ```
     pub fn pinned(self) -> Result<(Checked<K>, Option<Layout>), Error> {
         let Some(layout) = self.task.layout(self.board, &self.opts)? else {

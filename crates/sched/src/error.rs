@@ -6,12 +6,11 @@ pub enum Error {
     /// The kernel refused the board or the split.
     #[error(transparent)]
     Kernel(#[from] nqueens_kernel::Error),
-    /// The domination puzzle refused the board.
+    /// A kind of work refused the board or a parameter of its own (a
+    /// puzzle's board past its bit sets, say), in the kind's own words:
+    /// the scheduler passes the message on as it is.
     #[error(transparent)]
-    Dominate(#[from] nqueens_puzzles::dominate::DominateError),
-    /// The pawns puzzle refused the board or the queens.
-    #[error(transparent)]
-    Pawns(#[from] nqueens_puzzles::pawns::PawnsError),
+    Kind(Box<dyn std::error::Error + Send + Sync>),
     /// A value of the request the kind of count does not take (a board
     /// past its reach, a depth it does not split at, a thread count out
     /// of range), in the one message the command line gives for it

@@ -1,12 +1,14 @@
 //! What one piece of work found ([`Found`]) and what a run adds up
-//! ([`Total`]): solutions and nodes for every kind of work, and for the
-//! variants the symmetries of each solution, classified as it was found.
+//! ([`Total`]): solutions and nodes for every kind of work, and for a kind
+//! that classifies (the variants) the symmetries of each solution,
+//! classified as it was found.
 
 use nqueens_kernel::Tally;
-use nqueens_puzzles::variant::VariantTally;
 
-/// What one piece of work found. The counting solvers and the puzzles fill
-/// `solutions` and `nodes`; the variants also the three symmetry fields.
+/// What one piece of work found. Every kind fills `solutions` and
+/// `nodes`; a kind whose pieces classify their solutions
+/// ([`crate::UniqueBy::Classified`]: the variants) also the three
+/// symmetry fields.
 ///
 /// ```
 /// use nqueens_sched::Found;
@@ -19,18 +21,18 @@ pub struct Found {
     pub solutions: u64,
     /// Nodes (queens placed).
     pub nodes: u64,
-    /// Solutions a half turn leaves unchanged (variants only).
+    /// Solutions a half turn leaves unchanged (classifying kinds only).
     pub fixed_180: u64,
-    /// Solutions a quarter turn leaves unchanged (variants only).
+    /// Solutions a quarter turn leaves unchanged (classifying kinds only).
     pub fixed_90: u64,
-    /// Solutions that are the smallest of their orbit (variants only).
+    /// Solutions that are the smallest of their orbit (classifying kinds only).
     pub fundamental: u64,
 }
 
 impl Found {
     /// Its fields in a fixed order, the first `width` of them: what a
     /// checkpoint or a shard result records (2 for a plain tally, 5 for a
-    /// variant's).
+    /// classified one, [`crate::Kind::width`]).
     ///
     /// ```
     /// use nqueens_sched::Found;
@@ -85,18 +87,6 @@ impl From<Tally> for Found {
     }
 }
 
-impl From<VariantTally> for Found {
-    fn from(t: VariantTally) -> Found {
-        Found {
-            solutions: t.solutions,
-            nodes: t.nodes,
-            fixed_180: t.fixed_180,
-            fixed_90: t.fixed_90,
-            fundamental: t.fundamental,
-        }
-    }
-}
-
 /// [`Found`] summed in `u128`: totals pass `u64` from n = 29 on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Total {
@@ -104,11 +94,11 @@ pub struct Total {
     pub solutions: u128,
     /// Nodes (queens placed).
     pub nodes: u128,
-    /// Solutions fixed by a half turn, as classified (variants only).
+    /// Solutions fixed by a half turn, as classified (classifying kinds only).
     pub fixed_180: u128,
-    /// Solutions fixed by a quarter turn, as classified (variants only).
+    /// Solutions fixed by a quarter turn, as classified (classifying kinds only).
     pub fixed_90: u128,
-    /// One solution per orbit, as classified (variants only).
+    /// One solution per orbit, as classified (classifying kinds only).
     pub fundamental: u128,
     /// The part of `nodes` taken from recorded results (a checkpoint being
     /// resumed), not searched by this run.

@@ -1,9 +1,13 @@
 //! What the scheduler needs of a kind of count, so that any kind runs
 //! through the same pool, stop, progress, memory budget and symmetric
 //! searches: a new kind implements [`Kind`] (and [`crate::Work`] for its
-//! pieces) in its own files and is counted by [`crate::count_task`]
-//! without an edit here. The built-in kinds are the variants of
-//! [`crate::Task`].
+//! pieces) in its own files, in its own crate, and is counted by
+//! [`crate::count_task`] without an edit here; a checkpoint of it resumes
+//! with no registration (`nqueens_files`' header takes its
+//! [`Kind::width`] from the kind). The scheduler's own kind is
+//! [`crate::Counting`]; the built-in catalogue (the variants, the
+//! puzzles) is `nqueens_tasks::Task`, which also reads a kind back from
+//! the names a checkpoint or a plan records.
 
 use nqueens_kernel::Board;
 

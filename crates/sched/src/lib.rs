@@ -5,8 +5,12 @@
 //! kernel counts. The scheduler never prints; it reports finished
 //! pieces of work to the [`Hooks`] the caller supplies.
 //!
-//! One engine (`engine`) runs every kind of work (`work`: the solvers'
-//! splits, the variants, the puzzles' counts); one function
+//! One engine (`engine`) runs every kind of work through one trait
+//! ([`Kind`]); the scheduler's own kind is the n-queens count by a solver
+//! ([`Counting`], the solvers' splits in `work`). The other kinds (the
+//! variants, the puzzles' counts) live in crates of their own, built on
+//! the kernel and not named here: `nqueens_tasks` holds the built-in
+//! catalogue a checkpoint or a plan may name. One function
 //! ([`summarize`]) assembles the counts of a report, for a whole count and
 //! for a merge of shards.
 //!
@@ -21,8 +25,8 @@
 //! A program of its own using the engine implements [`Watch`] for
 //! progress (called from the worker threads as pieces finish), sets
 //! [`Options::threads`], and counts one piece of a split alone with
-//! [`count_parts`] and [`Hooks::select`]; the solutions themselves come
-//! from `nqueens_puzzles::solutions::Solutions`. `examples/engine.rs` does
+//! [`count_parts`] and [`Hooks::select`] (the solutions themselves come
+//! from `nqueens_puzzles::solutions::Solutions`). `examples/engine.rs` does
 //! all three, asserting each figure (`cargo run -p nqueens-sched --example
 //! engine 14`; `cargo test` runs it):
 //!
@@ -91,7 +95,7 @@ pub use sample::{
 pub use solvers::Solver;
 pub use threads::Threads;
 pub use work::split::default_depth;
-pub use work::Task;
+pub use work::Counting;
 
 /// How to run a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,10 +222,10 @@ impl Search {
 /// done once per plan.
 ///
 /// ```
-/// use nqueens_sched::{count_parts, solvers, Checked, Hooks, NoProgress, Options, Task, Threads};
+/// use nqueens_sched::{count_parts, solvers, Checked, Counting, Hooks, NoProgress, Options, Threads};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
-/// let count = Checked::new(Task::Solver(solvers::default()), board, opts).unwrap();
+/// let count = Checked::new(Counting(solvers::default()), board, opts).unwrap();
 /// let o = count_parts(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
@@ -266,11 +270,11 @@ fn fitted(
 /// thread reserves it for these.
 ///
 /// ```
-/// use nqueens_sched::{solvers, threads_started, Checked, Options, Task, Threads};
+/// use nqueens_sched::{solvers, threads_started, Checked, Counting, Options, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(1024).unwrap(), ..Options::sequential() };
 /// // The halves join cuts n = 7 into 37 row sets.
-/// let count = Checked::new(Task::Solver(solvers::default()), board, opts).unwrap();
+/// let count = Checked::new(Counting(solvers::default()), board, opts).unwrap();
 /// assert_eq!(threads_started(&count, None).unwrap().get(), 38);
 /// let window = 0..3;
 /// assert_eq!(threads_started(&count, Some(&window)).unwrap().get(), 4);
@@ -331,7 +335,7 @@ pub fn count(
     opts: &Options,
     watch: &dyn Watch,
 ) -> Result<Report, Error> {
-    let count = Checked::new(Task::Solver(solver), board, *opts)?;
+    let count = Checked::new(Counting(solver), board, *opts)?;
     count_task(&count, &Hooks::watching(watch))
 }
 
@@ -340,17 +344,17 @@ pub fn count(
 ///
 /// For a solver, with more than one thread, the symmetric searches run as
 /// one more task in the same pool; the result is identical for every
-/// thread count and every depth. The variants classify each solution as
-/// they find it; the puzzles count no symmetries.
+/// thread count and every depth. A kind that classifies each solution as
+/// it finds it (the variants) needs no symmetric search; one that counts
+/// no symmetries (the puzzles) gives a total only ([`Kind::unique_by`]).
 ///
 /// ```
-/// use nqueens_puzzles::variant::Variant;
-/// use nqueens_sched::{count_task, Checked, Hooks, NoProgress, Options, Task, Threads};
+/// use nqueens_sched::{count_task, solvers, Checked, Counting, Hooks, NoProgress, Options, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
-/// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
-/// let torus = Checked::new(Task::Variant(Variant::Torus), board, opts).unwrap();
-/// let r = count_task(&torus, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.counts.total, r.counts.unique, r.search.subproblems), (28, 4, Some(7)));
+/// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
+/// let count = Checked::new(Counting(solvers::by_name("pairs").unwrap()), board, opts).unwrap();
+/// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!((r.counts.total, r.counts.unique, r.search.depth), (40, 6, Some(2)));
 /// ```
 pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
     let (task, board, opts): (&dyn Kind, Board, &Options) =

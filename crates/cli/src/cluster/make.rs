@@ -7,7 +7,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{default_depth, Kind, Options, Task};
+use nqueens_sched::{default_depth, Kind, Options};
+use nqueens_tasks::Task;
 
 use super::plan::Plan;
 use crate::request;

@@ -10,9 +10,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{
-    count_parts, counts_record, summarize, Checked, Hooks, Kind, Options, Task, Total,
-};
+use nqueens_sched::{count_parts, counts_record, summarize, Checked, Hooks, Kind, Options, Total};
+use nqueens_tasks::Task;
 
 use super::plan::{Plan, Symmetry, MAX_SHARDS};
 use super::result::{array_syntax, ShardResult};

@@ -63,7 +63,7 @@ pub enum Symmetry {
 pub struct Plan {
     pub version: u32,
     pub kernel: String,
-    /// The kind of work (`nqueens_sched::Task::work`).
+    /// The kind of work (`nqueens_tasks::Task::work`).
     pub work: String,
     pub n: usize,
     pub solver: String,
@@ -335,8 +335,8 @@ impl Plan {
     }
 
     /// The task the plan names.
-    pub fn task(&self) -> Result<nqueens_sched::Task<'static>> {
-        nqueens_sched::Task::parse(&self.work, &self.solver).with_context(|| {
+    pub fn task(&self) -> Result<nqueens_tasks::Task<'static>> {
+        nqueens_tasks::Task::parse(&self.work, &self.solver).with_context(|| {
             format!(
                 "the plan's work '{}' with solver '{}' is not one this nqueens runs",
                 self.work, self.solver

@@ -12,7 +12,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, Checked, Fixed, Kind, Options, Task};
+use nqueens_sched::{count_parts, Checked, Fixed, Kind, Options};
+use nqueens_tasks::Task;
 
 use super::plan::{Plan, ShardRange};
 use super::result::ShardResult;
@@ -179,7 +180,7 @@ impl Shard<'_> {
                 plan.subproblems
             );
         }
-        let header = Header::new(task, plan.n, layout);
+        let header = Header::new(&task, plan.n, layout);
         let ckpt_path = Plan::checkpoint_path(&a.out, i);
         crate::io::refuse_link(&ckpt_path, "the shard checkpoint")?;
         let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);

@@ -15,7 +15,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{Report, Task};
+use nqueens_sched::Report;
+use nqueens_tasks::Task;
 
 use crate::export::{self, Format, Record};
 use crate::request::Count;

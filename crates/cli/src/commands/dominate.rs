@@ -4,7 +4,7 @@
 //!
 //! The kernel (`nqueens_puzzles::dominate`) finds the minimum by iterative
 //! deepening, exactly; `--count` fans its independent parts out over the
-//! threads (`nqueens_sched::puzzles`) behind a progress bar on a terminal.
+//! threads (`nqueens_tasks`' puzzles) behind a progress bar on a terminal.
 //! The results are compared with the published values where they are
 //! known: a disagreement is printed, then fails the run (exit code 1).
 //!
@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_kernel::oeis;
 use nqueens_puzzles::dominate::{Domination, Square};
-use nqueens_sched::Task;
+use nqueens_tasks::Task;
 
 use crate::export::{self, Cell, Record};
 use crate::render;

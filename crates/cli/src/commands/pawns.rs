@@ -4,7 +4,7 @@
 //!
 //! The kernel (`nqueens_puzzles::pawns`) finds the fewest pawns exactly;
 //! `--count` fans the counting search out over the threads
-//! (`nqueens_sched::puzzles`) behind a progress bar on a terminal. With
+//! (`nqueens_tasks`' puzzles) behind a progress bar on a terminal. With
 //! `Q = N + 1` the count is compared with A103330 where it is known.
 //!
 //! The limits on `N` and `Q` are measured and declared beside the search
@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_kernel::oeis;
 use nqueens_puzzles::pawns::{Placement, Problem};
-use nqueens_sched::Task;
+use nqueens_tasks::Task;
 
 use crate::export::{self, Cell, Record};
 use crate::render;

@@ -3,7 +3,8 @@
 
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{Options, Task};
+use nqueens_sched::Options;
+use nqueens_tasks::Task;
 
 use super::count;
 use super::number;

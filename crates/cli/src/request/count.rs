@@ -5,7 +5,8 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Checked, Kind, Solver, Task};
+use nqueens_sched::{solvers, Checked, Kind, Solver};
+use nqueens_tasks::Task;
 
 use super::number;
 use super::run::{self, Unused};

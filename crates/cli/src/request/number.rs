@@ -9,7 +9,8 @@ use std::ops::RangeInclusive;
 
 use anyhow::Result;
 use nqueens_kernel::Board;
-use nqueens_sched::{Checked, Kind, Limit, Options, Task};
+use nqueens_sched::{Checked, Kind, Limit, Options};
+use nqueens_tasks::Task;
 
 /// Parses `text` as a whole number in `range`. `what` names the value
 /// (`n`, `--depth`); `owner` says whose limit it is (` for rooks`), or is

@@ -4,7 +4,8 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::pawns;
-use nqueens_sched::{Checked, Kind, Options, Task};
+use nqueens_sched::{Checked, Kind, Options};
+use nqueens_tasks::Task;
 
 use super::number;
 use super::run::{self, Unused};

@@ -2,7 +2,8 @@
 //! runs a count, and refused where the work would not use them.
 
 use anyhow::{bail, Result};
-use nqueens_sched::{threads_started, Checked, Options, Task, Threads};
+use nqueens_sched::{threads_started, Checked, Options, Threads};
+use nqueens_tasks::Task;
 
 use crate::cli::RunArgs;
 use crate::run::memory::Budget;

@@ -6,7 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use nqueens_sched::{count_task, Checked, Hooks, Kind, Options, Report, Task};
+use nqueens_sched::{count_task, Checked, Hooks, Kind, Options, Report};
+use nqueens_tasks::Task;
 
 use super::checkpoint::{Checkpoint, Header};
 use super::journal::Journal;
@@ -77,7 +78,7 @@ impl Session<'_> {
                 task.solver()
             )
         })?;
-        let header = Header::new(task, board.n(), layout);
+        let header = Header::new(&task, board.n(), layout);
         let ck = Arc::new(Checkpoint::open(path, &header)?);
         // args_os: a path need not be UTF-8 (`--checkpoint $'a\xffb'`),
         // and std::env::args() panics on one that is not.

@@ -1,256 +1,94 @@
-//! The kinds of work the engine fans out, one adapter each: the counting
-//! solvers' splits (`split`), the variants' first-row columns
-//! (`variants`), the puzzles' counting searches (`puzzles`). [`Task`]
-//! names one built-in kind with what it needs, for a run, a checkpoint or
-//! a plan, and is the [`Kind`] the scheduler runs.
+//! The scheduler's own kind of work: the n-queens count by a solver
+//! ([`Counting`]), its splitting solvers' subproblems cut by `split`.
+//! Every other kind (the variants, the puzzles) lives in a crate of its
+//! own that implements [`Kind`] (`nqueens_tasks` holds the built-in
+//! catalogue).
 
-pub(crate) mod puzzles;
 pub(crate) mod split;
-pub(crate) mod variants;
 
 use nqueens_kernel::Board;
-use nqueens_puzzles::variant::Variant;
-use nqueens_puzzles::{dominate, pawns};
 
-use crate::{
-    run_pieces, solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, Solver, UniqueBy,
-    Work,
-};
+use crate::{solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, Solver, UniqueBy};
 
-/// One kind of work, with what it needs besides the board.
+/// The n-queens count by `solver`, as a [`Kind`]: what [`crate::count`]
+/// runs, and what a checkpoint or a plan records as the work `count`.
+///
+/// ```
+/// use nqueens_sched::{solvers, Counting, Kind};
+/// let count = Counting(solvers::default());
+/// assert_eq!((count.work().as_str(), count.solver()), ("count", "halves"));
+/// ```
 #[derive(Clone, Copy)]
-pub enum Task<'s> {
-    /// The n-queens count by a solver.
-    Solver(&'s dyn Solver),
-    /// A variant's count (torus, no three in line).
-    Variant(Variant),
-    /// The minimum dominating sets of queens (`dominate --count`).
-    Dominate,
-    /// The placements of `queens` queens with the fewest pawns
-    /// (`pawns --count`).
-    Pawns {
-        /// Queens to place.
-        queens: usize,
-    },
-}
+pub struct Counting<'s>(pub &'s dyn Solver);
 
-impl std::fmt::Debug for Task<'_> {
+impl std::fmt::Debug for Counting<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.work(), self.solver())
+        write!(f, "count/{}", self.0.name())
     }
 }
 
-impl PartialEq for Task<'_> {
-    fn eq(&self, o: &Task) -> bool {
-        (self.work(), self.solver()) == (o.work(), o.solver())
-    }
-}
-
-impl<'s> Task<'s> {
-    /// The task a checkpoint or a plan names, if this build knows it.
-    ///
-    /// ```
-    /// use nqueens_sched::{Kind, Task};
-    /// let t = Task::Pawns { queens: 9 };
-    /// assert_eq!(Task::parse(&t.work(), t.solver()), Some(t));
-    /// assert_eq!(Task::parse("count", "nope"), None);
-    /// ```
-    pub fn parse(work: &str, solver: &str) -> Option<Task<'static>> {
-        let task = match work {
-            "count" => Task::Solver(solvers::by_name(solver)?),
-            "dominate" => Task::Dominate,
-            w => match Variant::ALL.into_iter().find(|v| v.name() == w) {
-                Some(v) => Task::Variant(v),
-                None => Task::Pawns {
-                    queens: w
-                        .strip_prefix("pawns-with-")?
-                        .strip_suffix("-queens")?
-                        .parse()
-                        .ok()?,
-                },
-            },
-        };
-        (task.solver() == solver).then_some(task)
-    }
-}
-
-impl Kind for Task<'_> {
-    /// The kind of work, as a checkpoint or a plan records it: `count`,
-    /// `torus`, `no-three-in-line`, `dominate`, `pawns-with-Q-queens`.
-    ///
-    /// ```
-    /// use nqueens_sched::{Kind, Task};
-    /// assert_eq!(Task::Pawns { queens: 9 }.work(), "pawns-with-9-queens");
-    /// assert_eq!(Task::Solver(nqueens_sched::solvers::default()).work(), "count");
-    /// ```
+impl Kind for Counting<'_> {
     fn work(&self) -> String {
-        match self {
-            Task::Solver(_) => "count".into(),
-            Task::Variant(v) => v.name().into(),
-            Task::Dominate => "dominate".into(),
-            Task::Pawns { queens } => format!("pawns-with-{queens}-queens"),
-        }
+        "count".into()
     }
 
-    /// The search that does the work: a solver's name, or the variant's or
-    /// puzzle's own search.
-    ///
-    /// ```
-    /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::Kind;
-    /// assert_eq!(nqueens_sched::Task::Variant(Variant::Torus).solver(), "torus-bitmask");
-    /// ```
+    /// The solver's name.
     fn solver(&self) -> &'static str {
-        match self {
-            Task::Solver(s) => s.name(),
-            Task::Variant(Variant::Torus) => "torus-bitmask",
-            Task::Variant(Variant::NoThreeInLine) => "collinear-pruning",
-            Task::Dominate => "dominate-search",
-            Task::Pawns { .. } => "pawns-search",
-        }
+        self.0.name()
     }
 
     fn unique_by(&self) -> UniqueBy {
-        match self {
-            Task::Solver(_) => UniqueBy::Searched,
-            Task::Variant(_) => UniqueBy::Classified,
-            Task::Dominate | Task::Pawns { .. } => UniqueBy::Uncounted,
-        }
+        UniqueBy::Searched
     }
 
-    /// A solver's boards are those within its reach, a variant's those
-    /// its search counts in about a minute, dominate's those its bit sets
-    /// hold, pawns' those measured to count in seconds.
+    /// The boards within the solver's reach.
     ///
     /// ```
-    /// use nqueens_sched::{solvers, Kind, Task};
-    /// let levels = Task::Solver(solvers::by_name("levels").unwrap());
+    /// use nqueens_sched::{solvers, Counting, Kind};
+    /// let levels = Counting(solvers::by_name("levels").unwrap());
     /// assert_eq!(levels.sizes().check("n", 15).unwrap_err().to_string(),
     ///     "n must be a whole number from 1 to 14 for solver levels, not 15");
-    /// assert!(Task::Dominate.sizes().check("n", 14).unwrap_err().to_string()
-    ///     .starts_with("n must be a whole number from 1 to 13 for dominate (its bit sets"));
     /// ```
     fn sizes(&self) -> Limit {
-        match self {
-            Task::Solver(s) => Limit::new(1..=s.max_n(), format!(" for solver {}", s.name())),
-            Task::Variant(v) => Limit::new(
-                1..=v.max_n(),
-                format!(
-                    " for --{} (n = {} takes about a minute)",
-                    v.name(),
-                    v.max_n()
-                ),
-            ),
-            Task::Dominate => Limit::new(
-                1..=dominate::MAX_N,
-                " for dominate (its bit sets hold 13 x 13, which counts in about 30 s on one thread)",
-            ),
-            Task::Pawns { .. } => Limit::new(
-                1..=pawns::MEASURED_MAX_N,
-                " for pawns (the measured limit: larger boards take minutes)",
-            ),
-        }
+        let s = self.0;
+        Limit::new(1..=s.max_n(), format!(" for solver {}", s.name()))
     }
 
-    /// A splitting solver's depths are its own ([`Solver::depths`]); a
-    /// variant splits by first-row column only, each puzzle at its one
-    /// depth.
+    /// A splitting solver's own depths ([`Solver::depths`]).
     ///
     /// ```
     /// use nqueens_kernel::Board;
-    /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::{solvers, Kind, Task};
-    /// let board = Board::new(8).unwrap();
-    /// let torus = Task::Variant(Variant::Torus).depths(board).unwrap();
-    /// assert_eq!(torus.check("--depth", 2).unwrap_err().to_string(),
-    ///     "--depth must be 1 for --torus: its search splits only by first-row column, not 2");
-    /// let mirror = Task::Solver(solvers::by_name("mirror").unwrap()).depths(board);
-    /// assert!(mirror.unwrap_err().to_string().contains("does not split its work"));
+    /// use nqueens_sched::{solvers, Counting, Kind};
+    /// let mirror = Counting(solvers::by_name("mirror").unwrap());
+    /// let e = mirror.depths(Board::new(8).unwrap()).unwrap_err();
+    /// assert!(e.to_string().contains("does not split its work"));
     /// ```
     fn depths(&self, board: Board) -> Result<Limit, Error> {
-        let fixed = |depth| Ok(Limit::new(depth..=depth, format!(" for {}", self.work())));
-        match self {
-            Task::Solver(s) => match s.depths(board) {
-                Some(range) => Ok(Limit::new(
-                    range,
-                    format!(" for solver {} on n = {}", s.name(), board.n()),
-                )),
-                None => Err(Error::Refused(format!(
-                    "--depth does not apply: solver {} does not split its work (solvers that split: {})",
-                    s.name(),
-                    solvers::names(|s| s.depths(board).is_some())
-                ))),
-            },
-            Task::Variant(v) => Ok(Limit::new(
-                Variant::DEPTH..=Variant::DEPTH,
-                format!(
-                    " for --{}: its search splits only by first-row column",
-                    v.name()
-                ),
+        let s = self.0;
+        match s.depths(board) {
+            Some(range) => Ok(Limit::new(
+                range,
+                format!(" for solver {} on n = {}", s.name(), board.n()),
             )),
-            Task::Dominate => fixed(puzzles::DOMINATION_DEPTH),
-            Task::Pawns { .. } => fixed(1),
+            None => Err(Error::Refused(format!(
+                "--depth does not apply: solver {} does not split its work (solvers that split: {})",
+                s.name(),
+                solvers::names(|s| s.depths(board).is_some())
+            ))),
         }
     }
 
     fn uses_threads(&self) -> bool {
-        match self {
-            Task::Solver(s) => s.uses_threads(),
-            _ => true,
-        }
+        self.0.uses_threads()
     }
 
-    /// How the task cuts `board` under `opts`: `None` for a solver that
-    /// does not split (it cannot checkpoint or shard). The variants split
-    /// by first-row column only.
-    ///
-    /// ```
-    /// use nqueens_kernel::Board;
-    /// use nqueens_puzzles::variant::Variant;
-    /// use nqueens_sched::{Kind, Options, Task};
-    /// let l = Task::Variant(Variant::Torus).layout(Board::new(7).unwrap(), &Options::sequential());
-    /// assert_eq!(l.unwrap().unwrap().subproblems, 7);
-    /// ```
+    /// How the solver cuts `board` under `opts`: `None` for one that does
+    /// not split (it cannot checkpoint or shard).
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
-        let plain = |depth, subproblems| {
-            Some(Layout {
-                depth,
-                subproblems,
-                prefix_nodes: 0,
-            })
-        };
-        Ok(match *self {
-            Task::Solver(s) => s.layout(board, opts)?,
-            Task::Variant(variant) => {
-                plain(Variant::DEPTH, variants::Columns { variant, board }.len())
-            }
-            Task::Dominate => plain(
-                puzzles::DOMINATION_DEPTH,
-                puzzles::Dominating::new(board.n())?.len(),
-            ),
-            Task::Pawns { queens } => plain(1, puzzles::WithPawns::new(board.n(), queens)?.len()),
-        })
+        self.0.layout(board, opts)
     }
 
-    /// Runs the task's search over the current pool (or the calling thread).
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-        match *self {
-            Task::Solver(s) => s.total(board, opts, hooks),
-            Task::Variant(variant) => run_pieces(
-                &variants::Columns { variant, board },
-                Variant::DEPTH,
-                opts,
-                hooks,
-            ),
-            Task::Dominate => run_pieces(
-                &puzzles::Dominating::new(board.n())?,
-                puzzles::DOMINATION_DEPTH,
-                opts,
-                hooks,
-            ),
-            Task::Pawns { queens } => {
-                run_pieces(&puzzles::WithPawns::new(board.n(), queens)?, 1, opts, hooks)
-            }
-        }
+        self.0.total(board, opts, hooks)
     }
 }

@@ -4,4 +4,3 @@
 
 mod agree;
 mod estimate;
-mod kinds;

@@ -1,14 +1,32 @@
 //! The variants' work (torus, no three in line): one piece per first-row
-//! column, each the kernel's [`Variant::count_column`], which also
+//! column, each the puzzle's [`Variant::count_column`], which also
 //! classifies every solution's symmetries, so the unique count needs no
 //! search of its own. The columns' work is very uneven for
 //! no-three-in-line (and equal on the torus); the engine spreads them.
 
 use nqueens_kernel::Board;
-use nqueens_puzzles::variant::Variant;
+use nqueens_puzzles::variant::{Variant, VariantTally};
+use nqueens_sched::{Found, Work};
 
-use crate::engine::Work;
-use crate::Found;
+/// What a column found, as the engine records it: the five numbers of a
+/// classified piece ([`nqueens_sched::UniqueBy::Classified`]).
+///
+/// ```
+/// use nqueens_kernel::Board;
+/// use nqueens_puzzles::variant::Variant;
+/// let t = Variant::Torus.count_column(Board::new(5).unwrap(), 0);
+/// let f = nqueens_tasks::classified(t);
+/// assert_eq!((f.solutions, f.fundamental), (t.solutions, t.fundamental));
+/// ```
+pub fn classified(t: VariantTally) -> Found {
+    Found {
+        solutions: t.solutions,
+        nodes: t.nodes,
+        fixed_180: t.fixed_180,
+        fixed_90: t.fixed_90,
+        fundamental: t.fundamental,
+    }
+}
 
 /// The first-row columns of a variant's board.
 pub(crate) struct Columns {
@@ -25,21 +43,23 @@ impl Work for Columns {
         0
     }
     fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
-        Some(self.variant.count_column(self.board, index).into())
+        Some(classified(self.variant.count_column(self.board, index)))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{count_task, Checked, Hooks, NoProgress, Options, Task, Threads};
+    use nqueens_sched::{count_task, Checked, Hooks, NoProgress, Options, Threads};
+
+    use crate::Task;
 
     #[test]
     fn every_thread_count_gives_the_sequential_tally() {
         for variant in Variant::ALL {
             for n in [1, 5, 8, 11] {
                 let board = Board::new(n).unwrap();
-                let alone = Found::from(variant.count(board));
+                let alone = classified(variant.count(board));
                 for threads in [1, 2, 3, 16] {
                     let opts = Options {
                         threads: Threads::new(threads).unwrap(),

@@ -6,9 +6,7 @@
 //! it.
 
 use nqueens_puzzles::{dominate, pawns};
-
-use crate::engine::Work;
-use crate::Found;
+use nqueens_sched::{Error, Found, Work};
 
 /// How many queens deep the domination search is cut: about `(3n)^2`
 /// parts, plenty for a pool and a smooth progress bar.
@@ -21,8 +19,10 @@ pub(crate) struct Dominating {
 }
 
 impl Dominating {
-    pub(crate) fn new(n: usize) -> Result<Dominating, dominate::DominateError> {
-        let d = dominate::Domination::new(n)?;
+    /// The parts of `n`'s count, or the puzzle's refusal of the board
+    /// (in its own words).
+    pub(crate) fn new(n: usize) -> Result<Dominating, Error> {
+        let d = dominate::Domination::new(n).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = d.parts(&d.minimum(), DOMINATION_DEPTH);
         Ok(Dominating { d, parts })
     }
@@ -48,8 +48,10 @@ pub(crate) struct WithPawns {
 }
 
 impl WithPawns {
-    pub(crate) fn new(n: usize, queens: usize) -> Result<WithPawns, pawns::PawnsError> {
-        let problem = pawns::Problem::new(n, queens)?;
+    /// The parts of the count of `queens` queens on `n`, or the puzzle's
+    /// refusal of them (in its own words).
+    pub(crate) fn new(n: usize, queens: usize) -> Result<WithPawns, Error> {
+        let problem = pawns::Problem::new(n, queens).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = problem.parts(&problem.minimum());
         Ok(WithPawns { problem, parts })
     }
@@ -74,9 +76,11 @@ mod tests {
 
     use nqueens_kernel::Board;
 
-    use crate::{
-        count_task, Checked, Error, Hooks, NoProgress, Options, Stop, Task, Threads, Watch,
+    use nqueens_sched::{
+        count_task, Checked, Error, Hooks, NoProgress, Options, Stop, Threads, Watch,
     };
+
+    use crate::Task;
 
     fn count(task: Task, n: usize, threads: usize, hooks: &Hooks) -> Result<u128, Error> {
         let opts = Options {
@@ -123,7 +127,7 @@ mod tests {
         fn start(&self, n: usize) {
             *self.started.lock().unwrap() = n;
         }
-        fn done(&self, i: u64, _: crate::Found) {
+        fn done(&self, i: u64, _: nqueens_sched::Found) {
             self.done.lock().unwrap().push(i);
         }
     }

@@ -9,8 +9,9 @@ use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
     count_parts, count_task, solvers, summarize, Checked, Found, Hooks, Kind, Known, NoProgress,
-    Options, Stop, Symmetry, Task, Threads, Total, Watch,
+    Options, Stop, Symmetry, Threads, Total, Watch,
 };
+use nqueens_tasks::Task;
 
 fn opts(threads: usize) -> Options {
     Options {
