@@ -1,0 +1,261 @@
+//! Estimating a count and its cost from a random sample of its
+//! subproblems, each counted exactly by the kernel (`nqueens estimate`).
+//!
+//! The population is the halves split's row sets before symmetry reduces
+//! them ([`RowSet::unreduced`]): drawing those uniformly draws the split's
+//! subproblems with probability proportional to their orbit's size, and
+//! needs no split in memory. The ranks are cut into equal contiguous
+//! strata, drawn without replacement within each, the strata visited in
+//! rounds (in bit-reversed order, so a run stopped early has its samples
+//! spread over all ranks). With `y` a row set's solutions and `z` its CPU
+//! seconds divided by its orbit's size (the orbit is counted once, by its
+//! least member), the total is `sum N_g mean_g(y)` over groups of strata,
+//! the cost likewise from `z` plus the split and the symmetric searches;
+//! the variance is the stratified one with finite-population correction,
+//! and the interval Student's t with `samples - groups` degrees of freedom.
+//!
+//! The default design ([`Plan::Thinned`]) lists each sampled row set's two
+//! sides and joins a random `1 / m` share of its longer list's keys with
+//! the shorter list, `m` times the pairs found an unbiased estimate of its
+//! solutions, at about the listing's cost (a tenth of the count's at
+//! n = 27); a random 1 in 16 is joined whole and timed, and the CPU time
+//! is a difference estimator on the key counts' product. The same
+//! stratified estimator then takes the per-row-set estimates: its variance
+//! holds both stages. docs/estimate.md has the formulas and the
+//! measurements that chose this.
+//!
+//! A sample as large as the split is the exact count: every subproblem,
+//! counted and timed.
+//!
+//! The files: this one holds what a caller gives and gets (the size, the
+//! seed, the design, the estimate) and the two records the files pass
+//! each other (a drawn row set, a counted one); `estimate.rs` draws and counts the
+//! sample on the pool and makes the estimate of it; `draw.rs` draws the
+//! row sets (strata in rounds, without replacement); `estimators.rs` holds
+//! the stratified estimator, the CPU line and Student's t.
+
+mod draw;
+mod estimate;
+mod estimators;
+
+use nqueens_rng::Rng;
+
+use crate::Threads;
+
+pub use estimate::{estimate, estimate_with};
+
+/// How many subproblems to sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Size {
+    /// Exactly this many (the exact count when at least the split's size).
+    Samples(u64),
+    /// As many as fit in this many seconds of wall time.
+    Seconds(f64),
+}
+
+/// What to sample, and on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampling {
+    /// How many.
+    pub size: Size,
+    /// Seed of the draw: the same seed and size draw the same subproblems.
+    pub seed: u64,
+    /// Worker threads (the symmetric searches run beside them).
+    pub threads: Threads,
+}
+
+/// A seed no two draws are likely to share: the clock's nanoseconds and
+/// the process id, mixed. What a front end draws with when it is given
+/// no seed (it reports the seed, so the draw can be repeated).
+///
+/// ```
+/// assert_ne!(nqueens_sched::fresh_seed(), nqueens_sched::fresh_seed());
+/// ```
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
+}
+
+/// The design to sample with (docs/estimate.md compares them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Each sampled row set counted whole.
+    Stratified,
+    /// Each sampled row set's sides listed, the longer list thinned to
+    /// `keys` keys or a little more (every `k`-th from a random offset) and
+    /// joined with the whole shorter one: an unbiased estimate of its
+    /// solutions at a fraction of the join's cost. A random sixteenth (more
+    /// among the first 120 drawn) is joined whole instead, which measures the
+    /// CPU time the count would take; the others' CPU time is predicted
+    /// from their key counts (a regression estimator on the two phases).
+    Thinned {
+        /// Keys the longer list keeps (at least; lists this short are
+        /// joined whole).
+        keys: u64,
+    },
+}
+
+/// Keys the longer list keeps in the default design: the thinned join then
+/// costs a tenth to a third of the listing, and adds under 0.1 % to the variance
+/// (measured at n = 21 to 27: docs/estimate.md).
+const THIN_KEYS: u64 = 4096;
+
+impl Default for Plan {
+    /// Thinned to 4096 keys: the design with the least variance per
+    /// CPU-second (docs/estimate.md).
+    fn default() -> Plan {
+        Plan::Thinned { keys: THIN_KEYS }
+    }
+}
+
+/// How the estimate was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Design {
+    /// Stratified by rank, this many strata (before any were merged to
+    /// hold two samples each).
+    Stratified {
+        /// Strata of the design.
+        strata: u64,
+    },
+    /// Stratified by rank as [`Design::Stratified`], each row set's longer
+    /// list thinned ([`Plan::Thinned`]).
+    Thinned {
+        /// Strata of the design.
+        strata: u64,
+        /// Keys the longer list keeps.
+        keys: u64,
+        /// A row set whose longer list has more keys is joined whole with
+        /// probability `1 / whole_every` (more among the first 120 drawn).
+        whole_every: u64,
+        /// Sampled row sets joined whole (their CPU time measured): those
+        /// drawn for it, and those too short to thin.
+        whole: u64,
+    },
+    /// Every subproblem counted: the exact count.
+    Exact,
+}
+
+/// An estimate and its 95 % confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The estimate.
+    pub estimate: f64,
+    /// Lower end.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+impl Interval {
+    /// An exact value: its interval is the point.
+    fn exact(x: f64) -> Interval {
+        Interval {
+            estimate: x,
+            low: x,
+            high: x,
+        }
+    }
+
+    /// Its half width over its estimate (0 for an exact value).
+    ///
+    /// ```
+    /// let i = nqueens_sched::Interval { estimate: 100.0, low: 90.0, high: 110.0 };
+    /// assert_eq!(i.relative_half_width(), 0.1);
+    /// ```
+    pub fn relative_half_width(&self) -> f64 {
+        if self.estimate == 0.0 {
+            0.0
+        } else {
+            (self.high - self.low) / 2.0 / self.estimate
+        }
+    }
+}
+
+/// What a sample says of a count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Board side.
+    pub n: usize,
+    /// The design.
+    pub design: Design,
+    /// Subproblems counted.
+    pub samples: u64,
+    /// Subproblems of the whole count (the halves split, one per orbit).
+    pub subproblems: u64,
+    /// Row sets before symmetry reduction: the population sampled.
+    pub population: u64,
+    /// The total.
+    pub total: Interval,
+    /// The unique count (Burnside, with the exact symmetric counts).
+    pub unique: Interval,
+    /// The exact total and unique count, for the exact design.
+    pub exact: Option<(u128, u128)>,
+    /// CPU seconds of the whole count: subproblems, split, symmetric searches.
+    pub cpu_seconds: Interval,
+    /// CPU seconds of making the split (measured, or scaled from a
+    /// smaller board of the same parity when the split is large).
+    pub split_cpu_seconds: f64,
+    /// CPU seconds of the symmetric searches (measured).
+    pub symmetry_cpu_seconds: f64,
+    /// Solutions fixed by a half turn (exact).
+    pub fixed_180: u64,
+    /// Solutions fixed by a quarter turn (exact).
+    pub fixed_90: u64,
+    /// Most bytes the kernel's scratch held for one subproblem, over the
+    /// sampled ones.
+    pub peak_memory_bytes: u64,
+    /// Degrees of freedom of the intervals (0 for the exact design).
+    pub degrees_of_freedom: u64,
+    /// Degrees of freedom of the CPU interval: the total's, or fewer when
+    /// few row sets were joined whole (0 for the exact design).
+    pub cpu_degrees_of_freedom: u64,
+    /// Whether the sampling was stopped before its size.
+    pub stopped: bool,
+}
+
+/// One counted subproblem.
+#[derive(Clone, Copy, Debug)]
+struct Draw {
+    /// Its number in the draw.
+    order: u64,
+    stratum: u64,
+    /// Solutions (estimated, if the join was thinned).
+    y: f64,
+    /// CPU seconds over orbit size, if it was counted whole (else 0).
+    z: f64,
+    /// The predictor of `z`: left keys times right keys over orbit size.
+    x: f64,
+    /// Whether `z` was measured.
+    known: bool,
+    /// The probability it would be (1 for the row sets too short to thin).
+    p: f64,
+}
+
+/// One drawn row set: its number in the draw, its stratum and rank, a
+/// random number for its thinning's offset, whether it is to be joined
+/// whole and the chance it was.
+#[derive(Clone, Copy, Debug)]
+struct Pick {
+    order: u64,
+    stratum: u64,
+    rank: u64,
+    salt: u64,
+    whole: bool,
+    p: f64,
+}
+
+impl Pick {
+    /// The `i`-th subproblem of the exact design.
+    fn whole(i: u64) -> Pick {
+        Pick {
+            order: i,
+            stratum: 0,
+            rank: i,
+            salt: 0,
+            whole: true,
+            p: 1.0,
+        }
+    }
+}
