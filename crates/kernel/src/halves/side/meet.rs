@@ -1,0 +1,432 @@
+//! Listing a side by a meet in the middle inside it: the placements of its
+//! upper rows and of its lower rows listed apart and merged.
+
+use super::super::join::Isa;
+use super::super::merge::{Hit, LowerRows, Merge, Quarter, MERGE_LANES};
+use super::super::rows::{low_bits, row_numbers};
+use super::super::uppers::Uppers;
+use super::{Listed, Part, Side, ROW_KEYS};
+use crate::ledger::{Ledger, OverCap};
+
+#[derive(Clone, Debug, Default)]
+pub(in crate::halves) struct QuarterScratch {
+    lists: Lists,
+    /// The last lower rows' placements of each side, grouped by columns:
+    /// row sets taken in index order often share their lower rows. `wide`
+    /// for the boards whose diagonals take two words (n >= 23).
+    lower: [LowerRows<u64>; 2],
+    wide: [LowerRows<u128>; 2],
+    /// The upper rows' placements of each side, kept.
+    uppers: [Uppers; 2],
+}
+
+impl QuarterScratch {
+    /// Gives back all its buffers hold (the lower rows kept are forgotten).
+    pub(in crate::halves) fn release(&mut self, ledger: &mut Ledger) {
+        let Lists { bottom, at } = &mut self.lists;
+        ledger.release(bottom);
+        ledger.release(at);
+        for l in &mut self.lower {
+            l.release(ledger);
+        }
+        for l in &mut self.wide {
+            l.release(ledger);
+        }
+        for u in &mut self.uppers {
+            u.release(ledger);
+        }
+    }
+
+    /// Bytes its buffers hold (their capacities), for the probe.
+    #[cfg(test)]
+    pub(in crate::halves) fn bytes(&self) -> usize {
+        fn cap<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let Lists { bottom, at } = &self.lists;
+        let lower = |l: &LowerRows<u64>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
+        let wide = |l: &LowerRows<u128>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
+        cap(bottom)
+            + cap(at)
+            + self.lower.iter().map(lower).sum::<usize>()
+            + self.wide.iter().map(wide).sum::<usize>()
+            + self.uppers.iter().map(Uppers::bytes).sum::<usize>()
+    }
+}
+
+/// The placements of a side's lower rows, and the cursors of the
+/// counting sort that groups them.
+#[derive(Clone, Debug, Default)]
+struct Lists {
+    bottom: Vec<Quarter>,
+    at: Vec<u32>,
+}
+
+/// Sides of at least this many rows are listed by joining their upper and
+/// lower rows' placements.
+const JOIN_ROWS: usize = 6;
+
+impl Side {
+    /// What [`Side::list`] pushes, written to the front of `out`, which
+    /// keeps its length from one row set to the next (the merge writes
+    /// every candidate, so its buffer must be initialised, and zeroing it
+    /// anew for each row set cost a tenth of the count at n = 16); returns
+    /// how many. Made by a second meet in the middle inside the side: the placements of its upper rows and of its lower
+    /// rows are listed apart (each over every set of columns), and each
+    /// upper one is joined with the lower ones on the other columns whose
+    /// diagonals it does not share. Far fewer queens are placed than by
+    /// searching the side row by row; small sides are searched directly.
+    ///
+    /// A part of them, when memory is short: those joined from the upper
+    /// placements `part.from` on, stopping before the `out` buffer passes
+    /// `part.most` keys (but always past one upper placement); the
+    /// [`Listed`] says where the next part starts. The parts of a side
+    /// together hold its keys once, each part's listing adding the nodes
+    /// of the whole side again (the caller keeps the first part's). Sides
+    /// searched directly (fewer than six rows, at most 120 keys) are one
+    /// part.
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::halves) fn list_joined(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        part: Part,
+        out: &mut Vec<u64>,
+        q: &mut QuarterScratch,
+        ledger: &mut Ledger,
+        slot: usize,
+        nodes: &mut u64,
+    ) -> Result<Listed, OverCap> {
+        // Narrow sides only: the columns index a table of 2^width entries.
+        if (rows.count_ones() as usize) < JOIN_ROWS || hi - lo > 20 {
+            out.clear();
+            self.list(rows, lo, hi, out, ledger, nodes)?;
+            return Ok(Listed {
+                len: out.len(),
+                next: None,
+            });
+        }
+        let QuarterScratch {
+            lists,
+            lower,
+            wide,
+            uppers,
+        } = q;
+        let (what, uppers) = ((rows, lo, hi, part), &mut uppers[slot]);
+        if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
+            self.merge_rows(what, out, (lists, uppers), &mut lower[slot], ledger, nodes)
+        } else {
+            self.merge_rows(what, out, (lists, uppers), &mut wide[slot], ledger, nodes)
+        }
+    }
+    /// [`Side::list_joined`] with a placement's diagonals in one word of
+    /// `H` (which must hold twice [`Side::span`] bits): the rows, the
+    /// columns `lo..hi` and the part to list.
+    fn merge_rows<H: Hit>(
+        &self,
+        (rows, lo, hi, part): (u32, usize, usize, Part),
+        out: &mut Vec<u64>,
+        (lists, uppers): (&mut Lists, &mut Uppers),
+        lower: &mut LowerRows<H>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<Listed, OverCap> {
+        // The upper placements are listed anew for each row set, the lower
+        // ones kept while the next row set shares them: the upper rows are
+        // the fewer, (k - 1) / 2 of k (3 of 8, 4 of 9 and of 10, 5 of 11).
+        // Whole counts under callgrind: 8 rows as 3 + 5 count n = 16 and
+        // 17 in 17 % and 19 % fewer instructions than as 4 + 4 (2 + 6:
+        // 15 % more); 9 rows as 3 + 6 take 1.1 % more at n = 18 than as
+        // 4 + 5. Listing both sides of 300 consecutive row sets (40 at
+        // n = 21, 22): 10 rows as 4 + 6 take 49 % fewer at n = 20 and 9 %
+        // fewer at n = 21 than as 5 + 5 (3 + 7: 11 % more than 4 + 6); 9
+        // rows as 3 + 6 19 % more at n = 19; 11 rows as 4 + 7 4 % more at
+        // n = 22 than as 5 + 6. From 12 rows (n >= 24) the halves stay
+        // equal: the lower placements kept are what a row set holds most
+        // of there (n = 28 under its 2 GB cap), and one row more would
+        // multiply them; unmeasured, so unchanged.
+        let k = rows.count_ones();
+        let on_top = if k <= 10 {
+            k.saturating_sub(1) / 2
+        } else {
+            k / 2
+        };
+        let mut upper = 0u32;
+        let mut rest = rows;
+        for _ in 0..on_top {
+            upper |= rest & rest.wrapping_neg();
+            rest &= rest - 1;
+        }
+        let Lists { bottom, at } = lists;
+        let top = uppers.get(
+            upper,
+            (lo, hi, self.closed),
+            ledger,
+            nodes,
+            |out, l, placed| self.quarter(upper, lo, hi, out, l, placed),
+        )?;
+        let w = hi - lo;
+        let pack = self.pack(lo, hi);
+        let key = Some((rows & !upper, lo, hi, self.closed));
+        if lower.key != key {
+            // The lower placements grouped by their columns (a counting
+            // sort), named by their key once complete: each kept as the
+            // word of its diagonals and its part of a side's key.
+            lower.key = None;
+            lower.nodes = 0;
+            bottom.clear();
+            self.quarter(rows & !upper, lo, hi, bottom, ledger, &mut lower.nodes)?;
+            let LowerRows {
+                hits, keys, start, ..
+            } = lower;
+            start.clear();
+            ledger.room(start, (1 << w) + 1)?;
+            start.resize((1 << w) + 1, 0);
+            for b in bottom.iter() {
+                start[b.columns as usize + 1] += 1;
+            }
+            for i in 1..start.len() {
+                start[i] += start[i - 1];
+            }
+            at.clear();
+            ledger.room(at, start.len())?;
+            at.extend_from_slice(start);
+            // Padded for the vector loop's last, partial load. Every
+            // placement's slot is written below, and what the loads read
+            // past a group is masked off: the lists only grow (zeroing
+            // them at each change of lower rows was 2.5 % of count 17).
+            let padded = bottom.len() + MERGE_LANES;
+            ledger.zeroed(hits, padded)?;
+            ledger.zeroed(keys, padded)?;
+            for b in bottom.iter() {
+                let slot = &mut at[b.columns as usize];
+                hits[*slot as usize] = pack.hit(b.diag, b.anti);
+                keys[*slot as usize] = pack.key(b.diag, b.anti);
+                *slot += 1;
+            }
+            lower.key = key;
+        }
+        // Counted as if listed again: the nodes of a row set do not depend
+        // on the one counted before it.
+        *nodes += lower.nodes;
+        let (isa, all) = (Isa::detect(), low_bits(w) as u32);
+        let (mut len, mut t) = (0, part.from);
+        // How far the merge may write: the part's bound, or one upper
+        // placement's candidates if they alone pass it.
+        let mut reach = part.most;
+        loop {
+            // Every candidate (an upper and a lower placement on
+            // complementary columns) is written, and a vector's spill past
+            // the last; the length only moves past the compatible ones. The
+            // merge takes upper placements while the buffer has room for
+            // all their candidates, so it holds the side's keys and one
+            // placement's candidates, not all candidates (up to 500 times
+            // the keys at n = 28).
+            let m = Merge {
+                top: &top[t..],
+                lower,
+                pack: &pack,
+                all,
+            };
+            let end = out.len().min(reach);
+            let (kept, taken) = H::merge(isa, &m, &mut out[len..end]);
+            (len, t) = (len + kept, t + taken);
+            if t == top.len() {
+                return Ok(Listed { len, next: None });
+            }
+            let room = len + lower.group(all, top[t].columns).len() + MERGE_LANES;
+            if room > part.most && len > 0 {
+                // The part is full: the next one starts here.
+                return Ok(Listed { len, next: Some(t) });
+            }
+            reach = part.most.max(room);
+            if out.len() < room {
+                // Doubled (within the part's bound): a side is merged in a
+                // few calls.
+                ledger.room_within(out, room - out.len(), part.most)?;
+                out.resize(out.capacity(), 0);
+            }
+        }
+    }
+
+    /// Pushes every placement of one queen per row of `rows` on distinct
+    /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
+    /// nor by the middle queen, with the diagonals it holds.
+    fn quarter(
+        &self,
+        rows: u32,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<Quarter>,
+        ledger: &mut Ledger,
+        nodes: &mut u64,
+    ) -> Result<(), OverCap> {
+        let (n, (d0, a0)) = (self.n, self.closed);
+        let all = low_bits(hi) & !low_bits(lo);
+        let k = rows.count_ones() as usize;
+        if k == 0 {
+            ledger.room(out, 1)?;
+            out.push(Quarter::default());
+            return Ok(());
+        }
+        // An explicit stack as in `list`, indices taken `& 31`.
+        let row = row_numbers(rows);
+        let mut free = [0u64; 32];
+        let mut diag = [0u64; 32];
+        let mut anti = [0u64; 32];
+        let mut open = [0u64; 32];
+        (free[0], diag[0], anti[0]) = (all, d0, a0);
+        open[0] = self.opens(all, d0, a0, row[0]);
+        let mut placed = 0;
+        let mut d = 0usize;
+        loop {
+            let o = open[d & 31];
+            if o == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = o & o.wrapping_neg();
+            open[d & 31] = o ^ bit;
+            placed += 1;
+            let (r, c) = (row[d & 31], bit.trailing_zeros() as usize);
+            let fr = free[d & 31] ^ bit;
+            let dg = diag[d & 31] | 1 << (c + n - 1 - r);
+            let an = anti[d & 31] | 1 << (r + c);
+            if d + 2 >= k {
+                // The last row (or this one, if it is the only row): its
+                // placements pushed in one loop, never stacked.
+                if let Err(e) = ledger.room(out, ROW_KEYS) {
+                    *nodes += placed;
+                    return Err(e);
+                }
+                if d + 1 == k {
+                    out.push(Quarter {
+                        columns: ((all & !fr) >> lo) as u32,
+                        diag: dg & !d0,
+                        anti: an & !a0,
+                    });
+                    continue;
+                }
+                let last = row[(d + 1) & 31];
+                let mut o = self.opens(fr, dg, an, last);
+                while o != 0 {
+                    let bit = o & o.wrapping_neg();
+                    o ^= bit;
+                    placed += 1;
+                    let c = bit.trailing_zeros() as usize;
+                    out.push(Quarter {
+                        columns: ((all & !(fr ^ bit)) >> lo) as u32,
+                        diag: (dg | 1 << (c + n - 1 - last)) & !d0,
+                        anti: (an | 1 << (last + c)) & !a0,
+                    });
+                }
+                continue;
+            }
+            d += 1;
+            (free[d & 31], diag[d & 31], anti[d & 31]) = (fr, dg, an);
+            open[d & 31] = self.opens(fr, dg, an, row[d & 31]);
+        }
+        *nodes += placed;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::rows::for_subsets;
+    use super::*;
+
+    /// Checks `by_join` against the search on every `every`-th row set of
+    /// each part (left and right columns) of each case; returns how many.
+    fn agrees(
+        cases: &[Case],
+        every: u32,
+        mut by_join: impl FnMut(&Side, u32, usize, usize, &mut Vec<u64>, &mut Ledger),
+    ) -> usize {
+        let mut checked = 0;
+        for (side, middle, parts) in cases {
+            let all = low_bits(side.n) as u32 & !middle.map_or(0, |m| 1 << m);
+            for &(lo, hi) in parts {
+                for_subsets(hi - lo, side.n, |rows| {
+                    if rows & !all != 0 || rows % every != 0 {
+                        return;
+                    }
+                    let (mut searched, mut joined) = (Vec::new(), Vec::new());
+                    let ledger = &mut Ledger {
+                        held: 0,
+                        cap: usize::MAX,
+                    };
+                    side.list(rows, lo, hi, &mut searched, ledger, &mut 0)
+                        .unwrap();
+                    by_join(side, rows, lo, hi, &mut joined, ledger);
+                    searched.sort_unstable();
+                    joined.sort_unstable();
+                    assert_eq!(searched, joined, "rows {rows:b}, columns {lo}..{hi}");
+                    checked += 1;
+                });
+            }
+        }
+        checked
+    }
+
+    /// A side, the middle queen's row if any, and the columns of each part.
+    type Case = (Side, Option<usize>, [(usize, usize); 2]);
+
+    /// Sides of 14 x 14 and 13 x 13 (middle queen in row 3).
+    fn small() -> [Case; 2] {
+        [
+            (Side::between(14, 7), None, [(0, 7), (7, 14)]),
+            (Side::around(13, 6, 3), Some(3), [(0, 6), (7, 13)]),
+        ]
+    }
+
+    #[test]
+    fn joining_a_sides_upper_and_lower_rows_lists_what_the_search_lists() {
+        let checked = agrees(&small(), 5, |side, rows, lo, hi, out, ledger| {
+            let q = &mut QuarterScratch::default();
+            let listed = side
+                .list_joined(rows, lo, hi, Part::WHOLE, out, q, ledger, 0, &mut 0)
+                .unwrap();
+            assert_eq!(listed.next, None);
+            out.truncate(listed.len);
+        });
+        assert!(checked > 400, "{checked}");
+    }
+
+    #[test]
+    fn the_two_word_merge_of_large_boards_lists_what_the_search_lists() {
+        // Forced on small boards, whose sides one word would do.
+        let checked = agrees(&small(), 7, |side, rows, lo, hi, out, ledger| {
+            let lists = (&mut Lists::default(), &mut Uppers::default());
+            let lower = &mut LowerRows::<u128>::default();
+            let listed = side
+                .merge_rows(
+                    (rows, lo, hi, Part::WHOLE),
+                    out,
+                    lists,
+                    lower,
+                    ledger,
+                    &mut 0,
+                )
+                .unwrap();
+            out.truncate(listed.len);
+        });
+        assert!(checked > 300, "{checked}");
+        // Where it applies: n = 23, whose sides span 33 diagonals.
+        let large = [(Side::between(23, 11), None, [(0, 11), (11, 23)])];
+        assert!(2 * large[0].0.span(0, 11) > 64 && 2 * large[0].0.span(11, 23) > 64);
+        let q = &mut QuarterScratch::default();
+        let checked = agrees(&large, 400_009, |side, rows, lo, hi, out, ledger| {
+            let listed = side
+                .list_joined(rows, lo, hi, Part::WHOLE, out, q, ledger, 0, &mut 0)
+                .unwrap();
+            out.truncate(listed.len);
+        });
+        assert!(checked >= 4, "{checked}");
+        assert!(q.wide[0].key.is_some() && q.lower[0].key.is_none());
+    }
+}
