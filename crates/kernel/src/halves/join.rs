@@ -42,10 +42,12 @@ use rank::cut_order;
 mod narrow;
 mod rank;
 
-/// Working memory of the join: the buffer of the wide cuts, and the stack
-/// the 32-bit join writes each cut's parts on.
+/// Working memory of the join: the buffer of the baseline's wide cuts, and
+/// the stack the 32-bit join writes each cut's parts on.
 #[derive(Clone, Debug, Default)]
 pub(super) struct JoinScratch {
+    /// Held only where the baseline join runs: the AVX2 wide cuts are in
+    /// place.
     wide: Vec<u64>,
     narrow: Vec<u32>,
     /// The tables of [`Narrow`], kept from one join to the next.
@@ -67,13 +69,16 @@ impl JoinScratch {
 
     /// Makes room for a join of lists of at most `longest` keys: the
     /// baseline's wide cuts write a list's keys to a buffer as long and
-    /// one more (the AVX2 ones cut in place), and the 32-bit join starts
+    /// one more (the AVX2 ones cut in place: nothing is reserved, nor
+    /// counted against the budget, for them), and the 32-bit join starts
     /// with both lists at the foot of its stack and their first cut above
     /// them; the stack grows as the cuts go deeper, through the same
     /// ledger.
     pub(super) fn reserve(&mut self, longest: usize, ledger: &mut Ledger) -> Result<(), OverCap> {
         let JoinScratch { wide, narrow, .. } = self;
-        ledger.room(wide, (longest + 4).saturating_sub(wide.len()))?;
+        if Isa::detect() == Isa::Baseline {
+            ledger.room(wide, (longest + 4).saturating_sub(wide.len()))?;
+        }
         // Nothing is on the stack between joins.
         ledger.zeroed(narrow, 4 * longest)
     }
