@@ -8,7 +8,6 @@ use std::ops::RangeInclusive;
 
 use nqueens_kernel::Board;
 use nqueens_sched::{solvers, Checked, Kind, Limit, Options, Solver, Threads};
-use nqueens_tasks::Task;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
@@ -93,11 +92,7 @@ pub fn board(n: &Bound<'_, PyAny>, max: usize, owner: &str) -> PyResult<Board> {
 /// The count of `task` on the board `n` (`what`: `n`, `first`), on one
 /// thread until the other arguments are read: checked once, by
 /// [`Checked::new`], with the refusal of the kind's sizes.
-pub fn counted(
-    n: &Bound<'_, PyAny>,
-    what: &str,
-    task: Task<'static>,
-) -> PyResult<Checked<Task<'static>>> {
+pub fn counted<K: Kind + Copy>(n: &Bound<'_, PyAny>, what: &str, task: K) -> PyResult<Checked<K>> {
     typed(n, what, &task.sizes(), |v| {
         let board = Board::new(usize::try_from(v).ok()?).ok()?;
         Checked::new(task, board, Options::sequential()).ok()

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use nqueens_sched::{
-    estimate as sample, fresh_seed, solvers, Fields, Run, Sampling, Size, ThreadCpu,
+    estimate as sample, fresh_seed, Fields, Run, Sampled, Sampling, Size, ThreadCpu,
 };
 use pyo3::prelude::*;
 
@@ -73,7 +73,7 @@ pub fn estimate(
     threads: Option<&Bound<'_, PyAny>>,
     cores: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<EstimateResult> {
-    let board = args::board(n, solvers::default().max_n(), "")?;
+    let count = args::counted(n, "n", Sampled)?;
     let samples = samples
         .filter(|k| !k.is_none())
         .map(|k| args::whole(k, "samples", 2..=u64::MAX, " (an interval needs two)"))
@@ -99,17 +99,14 @@ pub fn estimate(
         None => threads.get(),
         Some(c) => args::size(c, "cores", 1..=MOST_CORES, "")?,
     };
-    let sampling = Sampling {
-        size,
-        seed,
-        threads,
-    };
+    let count = count.with_threads(threads);
+    let sampling = Sampling { size, seed };
     let stop = Arc::new(StopFlag::default());
     let flag = Arc::clone(&stop);
     let start = Instant::now();
     let e = run_interruptible(py, stop, move || {
         sample(
-            board,
+            &count,
             &sampling,
             &ThreadCpu,
             &nqueens_sched::NoProgress,

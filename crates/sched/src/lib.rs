@@ -90,7 +90,7 @@ pub use record::{counts_record, Fields, Run, Value};
 pub use report::{summarize, Fixed, Report, Symmetry};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
-    estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampling, Size,
+    estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,
 };
 pub use solvers::Solver;
 pub use threads::Threads;

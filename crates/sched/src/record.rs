@@ -153,10 +153,11 @@ impl Estimate {
     ///
     /// ```
     /// use std::time::Instant;
-    /// use nqueens_sched::{estimate, NoProgress, Run, Sampling, Size, Threads, Value, WallClock};
+    /// use nqueens_sched::{estimate, Checked, NoProgress, Options, Run, Sampled, Sampling, Size, Value, WallClock};
     /// let board = nqueens_kernel::Board::new(8).unwrap();
-    /// let all = Sampling { size: Size::Samples(1 << 20), seed: 1, threads: Threads::ONE };
-    /// let e = estimate(board, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
+    /// let count = Checked::new(Sampled, board, Options::sequential()).unwrap();
+    /// let all = Sampling { size: Size::Samples(1 << 20), seed: 1 };
+    /// let e = estimate(&count, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
     /// let run = Run { cores: 1, threads: 1, seed: 1, seconds: 0.0 };
     /// let record = e.record(&run);
     /// assert_eq!(record[0], ("n", Value::Int(8)));

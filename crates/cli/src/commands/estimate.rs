@@ -59,10 +59,10 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
     })?;
-    let bar = Bar::new(format!("estimate {}", req.board.n()));
+    let bar = Bar::new(format!("estimate {}", req.count.board().n()));
     let start = Instant::now();
     let result = estimate_with(
-        req.board,
+        &req.count,
         &req.sampling,
         req.plan,
         &ThreadCpu,
@@ -88,7 +88,7 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
     };
     let run = Run {
         cores: req.cores,
-        threads: req.sampling.threads.get(),
+        threads: req.count.opts().threads.get(),
         seed: req.sampling.seed,
         seconds: start.elapsed().as_secs_f64(),
     };

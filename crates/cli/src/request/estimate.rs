@@ -2,8 +2,7 @@
 //! seed, the threads and the cores the prediction is for.
 
 use anyhow::{bail, Result};
-use nqueens_kernel::Board;
-use nqueens_sched::{fresh_seed, solvers, Plan, Sampling, Size, Threads};
+use nqueens_sched::{fresh_seed, solvers, Checked, Plan, Sampled, Sampling, Size, Threads};
 
 use super::number;
 use crate::cli::{CountFormat, EstimateArgs};
@@ -15,7 +14,8 @@ const MOST_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// A validated `estimate` request.
 pub struct Estimate {
-    pub board: Board,
+    /// The count predicted: its board and threads, checked once.
+    pub count: Checked<Sampled>,
     pub sampling: Sampling,
     /// The design.
     pub plan: Plan,
@@ -34,7 +34,7 @@ impl TryFrom<EstimateArgs> for Estimate {
                 default.name()
             );
         }
-        let board = number::board(&a.n, "n", default.max_n(), "")?;
+        let count = number::counted(&a.n, "n", Sampled)?;
         let size = match (&a.samples, &a.seconds) {
             (_, Some(s)) => Size::Seconds(seconds(s)?),
             (Some(k), None) => Size::Samples(number::whole(
@@ -62,13 +62,9 @@ impl TryFrom<EstimateArgs> for Estimate {
             _ => Plan::default(),
         };
         Ok(Estimate {
-            board,
+            count: count.with_threads(threads),
             plan,
-            sampling: Sampling {
-                size,
-                seed,
-                threads,
-            },
+            sampling: Sampling { size, seed },
             cores,
             format: a.format,
         })

@@ -45,7 +45,7 @@ pub fn sized(text: &str, what: &str, limit: &Limit) -> Result<Board> {
 /// The count of `task` on the board `text` names (`what`: `n`,
 /// `--from`), on one thread until the run options are read: checked once,
 /// by [`Checked::new`], with the refusal of the kind's sizes.
-pub fn counted(text: &str, what: &str, task: Task<'static>) -> Result<Checked<Task<'static>>> {
+pub fn counted<K: Kind + Copy>(text: &str, what: &str, task: K) -> Result<Checked<K>> {
     let make = |v: u64| {
         let board = Board::new(usize::try_from(v).ok()?).ok()?;
         Checked::new(task, board, Options::sequential()).ok()

@@ -11,59 +11,67 @@ use nqueens_kernel::{Board, Tally};
 
 use super::draw::Draws;
 use super::estimators::{fit, stratified, student_t};
-use super::{Design, Draw, Estimate, Interval, Pick, Plan, Sampling, Size};
-use crate::{pool, symmetric_until, Clock, Error, Found, Stop, Threads, Watch};
+use super::{Design, Draw, Estimate, Interval, Pick, Plan, Sampled, Sampling, Size};
+use crate::{pool, symmetric_until, Checked, Clock, Error, Found, Stop, Threads, Watch};
 
-/// Estimates the count of `board` (halves split, left width `n / 2`) from
-/// a sample; `watch` sees each sampled subproblem finish, `stop` ends the
-/// sampling early (what was counted is used).
+/// Estimates the count `count` stands for (its board's halves split,
+/// left width `n / 2`, sampled on its threads) from a sample; `watch`
+/// sees each sampled subproblem finish, `stop` ends the sampling early
+/// (what was counted is used). The count was checked where it was made
+/// ([`Checked::new`]): nothing is checked here.
 ///
 /// ```
 /// use std::time::Instant;
-/// use nqueens_sched::{estimate, NoProgress, Sampling, Size, Threads, WallClock};
-/// let board = nqueens_kernel::Board::new(10).unwrap();
-/// let threads = Threads::new(2).unwrap();
-/// let all = Sampling { size: Size::Samples(1000), seed: 1, threads };
-/// let e = estimate(board, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
+/// use nqueens_kernel::Board;
+/// use nqueens_sched::{estimate, Checked, NoProgress, Options, Sampled, Sampling, Size, Threads, WallClock};
+/// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
+/// let count = Checked::new(Sampled, Board::new(10).unwrap(), opts).unwrap();
+/// let all = Sampling { size: Size::Samples(1000), seed: 1 };
+/// let e = estimate(&count, &all, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
 /// assert_eq!(e.exact, Some((724, 92)));
 /// let some = Sampling { size: Size::Samples(20), ..all };
-/// let e = estimate(board, &some, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
+/// let e = estimate(&count, &some, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
 /// assert!(e.total.low <= e.total.estimate && e.total.estimate <= e.total.high);
 /// ```
 pub fn estimate(
-    board: Board,
+    count: &Checked<Sampled>,
     sampling: &Sampling,
     clock: &dyn Clock,
     watch: &dyn Watch,
     stop: &dyn Stop,
 ) -> Result<Estimate, Error> {
-    estimate_with(board, sampling, Plan::default(), clock, watch, stop)
+    estimate_with(count, sampling, Plan::default(), clock, watch, stop)
 }
 
 /// [`estimate`] with the design `plan`.
 ///
 /// ```
 /// use std::time::Instant;
-/// use nqueens_sched::{estimate_with, Design, NoProgress, Plan, Sampling, Size, Threads, WallClock};
-/// let board = nqueens_kernel::Board::new(12).unwrap();
-/// let threads = Threads::new(2).unwrap();
-/// let some = Sampling { size: Size::Samples(40), seed: 1, threads };
+/// use nqueens_kernel::Board;
+/// use nqueens_sched::{
+///     estimate_with, Checked, Design, NoProgress, Options, Plan, Sampled, Sampling, Size, Threads,
+///     WallClock,
+/// };
+/// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
+/// let count = Checked::new(Sampled, Board::new(12).unwrap(), opts).unwrap();
+/// let some = Sampling { size: Size::Samples(40), seed: 1 };
 /// let clock = WallClock(Instant::now());
-/// let e = estimate_with(board, &some, Plan::Stratified, &clock, &NoProgress, &NoProgress).unwrap();
+/// let e = estimate_with(&count, &some, Plan::Stratified, &clock, &NoProgress, &NoProgress).unwrap();
 /// assert_eq!(e.design, Design::Stratified { strata: 20 });
 /// let thin = Plan::Thinned { keys: 8 };
-/// let e = estimate_with(board, &some, thin, &clock, &NoProgress, &NoProgress).unwrap();
+/// let e = estimate_with(&count, &some, thin, &clock, &NoProgress, &NoProgress).unwrap();
 /// assert!(matches!(e.design, Design::Thinned { keys: 8, .. }));
 /// assert!(e.total.low <= e.total.estimate && e.total.estimate <= e.total.high);
 /// ```
 pub fn estimate_with(
-    board: Board,
+    count: &Checked<Sampled>,
     sampling: &Sampling,
     plan: Plan,
     clock: &dyn Clock,
     watch: &dyn Watch,
     stop: &dyn Stop,
 ) -> Result<Estimate, Error> {
+    let board = count.board();
     let left = (board.n() / 2).max(1);
     let population = RowSet::unreduced_len(board, left)?;
     let subproblems = RowSet::orbits(board, left)?;
@@ -209,7 +217,8 @@ pub fn estimate_with(
     // small board starts a few, not 1024 idle ones (seconds to start
     // under a 4 GiB address-space limit, and deaf to Ctrl-C meanwhile).
     let items = if len > 0 { len } else { population };
-    let threads = sampling
+    let threads = count
+        .opts()
         .threads
         .at_most(usize::try_from(items).unwrap_or(usize::MAX));
     let (sampled, searches) = pool::run_on(threads, || {
@@ -388,16 +397,19 @@ mod tests {
     fn more_threads_than_subproblems_start_no_more_workers_than_there_is_work() {
         // n = 6 has a handful of subproblems: the most threads asked for
         // must neither start as many workers nor change the count.
-        let board = Board::new(6).unwrap();
+        let opts = crate::Options {
+            threads: Threads::new(Threads::MAX).unwrap(),
+            ..crate::Options::sequential()
+        };
+        let count = Checked::new(Sampled, Board::new(6).unwrap(), opts).unwrap();
         let sampling = Sampling {
             size: Size::Samples(1000),
             seed: 1,
-            threads: Threads::new(Threads::MAX).unwrap(),
         };
         let clock = crate::WallClock(Instant::now());
         let started = Instant::now();
         let e = estimate(
-            board,
+            &count,
             &sampling,
             &clock,
             &crate::NoProgress,

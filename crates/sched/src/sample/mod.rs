@@ -38,9 +38,10 @@ mod draw;
 mod estimate;
 mod estimators;
 
+use nqueens_kernel::Board;
 use nqueens_rng::Rng;
 
-use crate::Threads;
+use crate::{solvers, Counting, Error, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy};
 
 pub use estimate::{estimate, estimate_with};
 
@@ -53,15 +54,67 @@ pub enum Size {
     Seconds(f64),
 }
 
-/// What to sample, and on how many threads.
+/// What to sample (the threads it runs on are the checked count's,
+/// [`Options::threads`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampling {
     /// How many.
     pub size: Size,
     /// Seed of the draw: the same seed and size draw the same subproblems.
     pub seed: u64,
-    /// Worker threads (the symmetric searches run beside them).
-    pub threads: Threads,
+}
+
+/// The count an estimate predicts, as a [`Kind`]: the default solver's
+/// count of a board, whose halves split the sampler draws from. A front
+/// end makes it a [`crate::Checked`] where it reads the board, as it does
+/// a count; [`estimate`] takes that and checks nothing again. Counted
+/// whole ([`crate::count_task`]), it is the default solver's count.
+///
+/// Its sizes are the default solver's, refused without naming it:
+/// `estimate` takes no `--solver`.
+///
+/// ```
+/// use nqueens_kernel::Board;
+/// use nqueens_sched::{Checked, Kind, Options, Sampled};
+/// assert_eq!(Sampled.sizes().check("n", 33).unwrap_err().to_string(),
+///     "n must be a whole number from 1 to 32, not 33");
+/// let count = Checked::new(Sampled, Board::new(8).unwrap(), Options::sequential()).unwrap();
+/// assert_eq!(count.task().solver(), "halves");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sampled;
+
+impl Sampled {
+    /// The count it stands for.
+    fn counting() -> Counting<'static> {
+        Counting(solvers::default())
+    }
+}
+
+impl Kind for Sampled {
+    fn work(&self) -> String {
+        Sampled::counting().work()
+    }
+
+    fn solver(&self) -> &'static str {
+        Sampled::counting().solver()
+    }
+
+    fn unique_by(&self) -> UniqueBy {
+        Sampled::counting().unique_by()
+    }
+
+    fn sizes(&self) -> Limit {
+        Limit::new(1..=solvers::default().max_n(), "")
+    }
+
+    fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
+        Sampled::counting().layout(board, opts)
+    }
+
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        Sampled::counting().total(board, opts, hooks)
+    }
 }
 
 /// A seed no two draws are likely to share: the clock's nanoseconds and

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use nqueens_kernel::{oeis, Board};
 use nqueens_sched::{
-    estimate, estimate_with, Design, NoProgress, Plan, Sampling, Size, Threads, WallClock,
+    estimate, estimate_with, Checked, Design, NoProgress, Options, Plan, Sampled, Sampling, Size,
+    Threads, WallClock,
 };
 
 const SEEDS: u64 = 20;
@@ -22,13 +23,14 @@ fn sample(
     threads: usize,
     stop: &dyn nqueens_sched::Stop,
 ) -> Result<nqueens_sched::Estimate, nqueens_sched::Error> {
-    let sampling = Sampling {
-        size,
-        seed,
+    let opts = Options {
         threads: Threads::new(threads).unwrap(),
+        ..Options::sequential()
     };
+    let count = Checked::new(Sampled, board, opts).unwrap();
+    let sampling = Sampling { size, seed };
     estimate(
-        board,
+        &count,
         &sampling,
         &WallClock(Instant::now()),
         &NoProgress,
@@ -41,18 +43,21 @@ const SAMPLES: u64 = 400;
 /// [`SAMPLES`] row sets cover the published counts in at least 18.
 fn covers(plan: Plan) {
     for n in [16, 17, 18] {
-        let board = Board::new(n).unwrap();
+        let opts = Options {
+            threads: Threads::new(2).unwrap(),
+            ..Options::sequential()
+        };
+        let count = Checked::new(Sampled, Board::new(n).unwrap(), opts).unwrap();
         let (total, unique) = oeis::known(n).unwrap();
         let (mut covered, mut width, mut whole) = (0, 0.0, 0);
         for seed in 0..SEEDS {
             let sampling = Sampling {
                 size: Size::Samples(SAMPLES),
                 seed,
-                threads: Threads::new(2).unwrap(),
             };
             let clock = WallClock(Instant::now());
             let e =
-                estimate_with(board, &sampling, plan, &clock, &NoProgress, &NoProgress).unwrap();
+                estimate_with(&count, &sampling, plan, &clock, &NoProgress, &NoProgress).unwrap();
             match (plan, e.design) {
                 (Plan::Stratified, Design::Stratified { .. }) => whole += e.samples,
                 (
