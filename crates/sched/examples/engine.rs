@@ -6,7 +6,9 @@
 //! A002562 or against another way of getting it.
 //!
 //! Run: `cargo run --release -p nqueens-sched --example engine [N]`
-//! (N from 4 to 16, default 12). `cargo test -p nqueens-sched` runs it too.
+//! (N from 4 to 16, default 12). `cargo test -p nqueens-sched` runs it too,
+//! as a test without a harness: it is then handed the harness's arguments
+//! (`--test-threads=1`, a name filter), which [`size`] tells from an N.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -41,14 +43,70 @@ impl Watch for Progress {
     }
 }
 
-fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .map_or(12, |a| a.parse().expect("N is a whole number"));
-    assert!(
-        (4..=16).contains(&n),
-        "N from 4 to 16 keeps the example short"
-    );
+/// The sizes the example takes: short runs.
+const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
+
+/// Options of the test harness that take a value as the next argument
+/// (`cargo test -- --test-threads 1`).
+const HARNESS_VALUES: [&str; 7] = [
+    "--test-threads",
+    "--skip",
+    "--color",
+    "--format",
+    "--logfile",
+    "--shuffle-seed",
+    "-Z",
+];
+
+/// The board side `args` ask for (12 if none), `None` if a test-name
+/// filter among them leaves this example out, or the refusal of an N
+/// outside [`SIZES`]. Under `cargo test` the arguments are the harness's:
+/// options (and their values) are passed over, a word that is no number
+/// is a name filter (run if it is part of `engine`, as the harness would).
+fn size(args: impl IntoIterator<Item = String>) -> Result<Option<usize>, String> {
+    let (mut n, mut filtered_out, mut value_next) = (None, false, false);
+    for arg in args {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if arg.starts_with('-') {
+            value_next = HARNESS_VALUES.contains(&arg.as_str());
+            continue;
+        }
+        match arg.parse::<usize>() {
+            Ok(v) if SIZES.contains(&v) => n = Some(v),
+            Ok(_) => {
+                return Err(format!(
+                    "N must be a whole number from {} to {}, not {arg}",
+                    SIZES.start(),
+                    SIZES.end()
+                ))
+            }
+            Err(_) => filtered_out |= !"engine".contains(arg.as_str()),
+        }
+    }
+    Ok((!filtered_out).then_some(n.unwrap_or(12)))
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
+        println!("engine: test");
+        return std::process::ExitCode::SUCCESS;
+    }
+    match size(args) {
+        Ok(Some(n)) => run(n),
+        Ok(None) => {}
+        Err(refusal) => {
+            eprintln!("engine: {refusal}");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+/// The three uses on an `n` x `n` board, each figure asserted.
+fn run(n: usize) {
     let board = Board::new(n).expect("a board side the kernel handles");
     let (known_total, known_unique) = oeis::known(n).expect("OEIS lists n <= 27");
 
