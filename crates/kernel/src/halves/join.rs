@@ -363,9 +363,6 @@ macro_rules! recursive_join {
 
 mod baseline;
 
-#[cfg(target_arch = "x86_64")]
-pub(super) use avx2::PACK64;
-
 // The intrinsics' loads and stores: each block has its SAFETY note, and
 // every function is called only after the CPU reported AVX2 and popcnt.
 #[cfg(target_arch = "x86_64")]

@@ -192,8 +192,30 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[allow(unsafe_code)]
 mod avx2 {
     use super::{Hit, Merge, MERGE_LANES};
-    use crate::halves::join::PACK64;
     use std::arch::x86_64::*;
+
+    /// For each mask of four 64-bit keys, the 32-bit lanes of the keys
+    /// whose bit is set, in order, at the front (the lanes after them
+    /// are overwritten by the next store).
+    const fn pack64() -> [[u32; 8]; 16] {
+        let mut table = [[0u32; 8]; 16];
+        let mut mask = 0;
+        while mask < 16 {
+            let (mut at, mut key) = (0, 0);
+            while key < 4 {
+                if mask & (1 << key) != 0 {
+                    table[mask][at] = 2 * key as u32;
+                    table[mask][at + 1] = 2 * key as u32 + 1;
+                    at += 2;
+                }
+                key += 1;
+            }
+            mask += 1;
+        }
+        table
+    }
+
+    static PACK64: [[u32; 8]; 16] = pack64();
 
     /// The loop both merges share: each upper placement's group of lower
     /// ones, four at a time. `chunks(hit, key)` makes, once a placement,

@@ -9,8 +9,6 @@ pub(super) mod block;
 pub(super) mod cut;
 pub(super) mod sliced;
 
-pub(in crate::halves) use cut::PACK64;
-
 recursive_join!(cut::partition, cut::cut, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
 
 /// All-ones in the lanes from `first` on (none if `first` is 8).

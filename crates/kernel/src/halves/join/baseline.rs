@@ -96,14 +96,15 @@ mod tests {
 
     /// Both cuts against a plain filter, for every length up to a few
     /// vectors (the scalar lists below 16 keys, every remainder of eight
-    /// the vector cut starts with): the keys with the bit first, then those
+    /// the vector cut starts with) and every bit (the vector cut moves it
+    /// to the lanes' signs): the keys with the bit first, then those
     /// without, nothing lost or repeated.
     #[test]
     fn a_cut_puts_the_keys_with_the_bit_first() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-        for len in 0..=64 {
+        for (len, b) in (0..=64).flat_map(|len| (0..32).map(move |b| (len, b))) {
             let keys: Vec<u32> = (0..len).map(|_| next() as u32).collect();
-            let bit = 1 << (len % 32);
+            let bit = 1 << b;
             let (with, without) = by_bit(&keys, bit);
             for isa in Isa::available() {
                 let mut parts = vec![0; len];
