@@ -123,6 +123,32 @@ impl<K: Kind> Checked<K> {
         Ok((Checked { opts, ..self }, Some(layout)))
     }
 
+    /// The same board and options for `task`, a kind whose check they
+    /// already passed: one that declares the same [`Kind::sizes`], asked
+    /// for no depth (a pawns count, its queens read after the board that
+    /// limits them, made of the board checked with a placeholder queen
+    /// count). Otherwise the board and options are checked against
+    /// `task` ([`Checked::new`]).
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_sched::{solvers, Checked, Counting, Options};
+    /// let board = Board::new(20).unwrap();
+    /// let count = Checked::new(Counting(solvers::default()), board, Options::sequential()).unwrap();
+    /// // Another solver with the same sizes: nothing to check again.
+    /// let pairs = count.with_task(Counting(solvers::by_name("pairs").unwrap())).unwrap();
+    /// assert_eq!((pairs.task().0.name(), pairs.board().n()), ("pairs", 20));
+    /// // One with other sizes: checked against them.
+    /// let e = count.with_task(Counting(solvers::by_name("levels").unwrap())).unwrap_err();
+    /// assert_eq!(e.to_string(), "n must be a whole number from 1 to 14 for solver levels, not 20");
+    /// ```
+    pub fn with_task(self, task: K) -> Result<Checked<K>, Error> {
+        if self.opts.depth.is_none() && task.sizes() == self.task.sizes() {
+            return Ok(Checked { task, ..self });
+        }
+        Checked::new(task, self.board, self.opts)
+    }
+
     /// The same count on `threads` threads: a [`Threads`] is valid by its
     /// type, and the check does not read it.
     pub fn with_threads(self, threads: Threads) -> Checked<K> {

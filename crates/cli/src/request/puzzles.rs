@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::pawns;
-use nqueens_sched::{Checked, Kind, Options};
+use nqueens_sched::{Checked, Kind};
 use nqueens_tasks::Task;
 
 use super::number;
@@ -53,16 +53,17 @@ impl TryFrom<DominateArgs> for Dominate {
 impl TryFrom<PawnsArgs> for Pawns {
     type Error = anyhow::Error;
     fn try_from(a: PawnsArgs) -> Result<Pawns> {
-        let board = pawns_board(&a.n)?;
-        let queens = queens(&a.queens, "--queens", board.n())?;
+        // The board checked once, against pawns' sizes (which do not
+        // depend on the queens), with a placeholder queen count: the
+        // queens' limit needs the board first.
+        let board = number::counted(&a.n, "n", Task::Pawns { queens: 1 })?;
+        let n = board.board().n();
+        let queens = queens(&a.queens, "--queens", n)?;
+        let count = board.with_task(Task::Pawns { queens })?;
         let p = a.placement;
-        // pawns_board checked the board against pawns' sizes, which do not
-        // depend on the queens; Checked::new checks it again with them (the
-        // queens' limit needs the board first).
-        let count = Checked::new(Task::Pawns { queens }, board, Options::sequential())?;
         let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Pawns {
-            n: board.n(),
+            n,
             queens,
             count,
             format: p.format,
