@@ -369,6 +369,9 @@ mod baseline;
 #[allow(unsafe_code)]
 mod avx2;
 
+#[cfg(target_arch = "x86_64")]
+pub(super) use avx2::cut::{split_row, SPLIT64};
+
 #[cfg(test)]
 mod tests {
     use super::super::xorshift::xorshift;

@@ -192,30 +192,8 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[allow(unsafe_code)]
 mod avx2 {
     use super::{Hit, Merge, MERGE_LANES};
+    use crate::halves::join::{split_row, SPLIT64};
     use std::arch::x86_64::*;
-
-    /// For each mask of four 64-bit keys, the 32-bit lanes of the keys
-    /// whose bit is set, in order, at the front (the lanes after them
-    /// are overwritten by the next store).
-    const fn pack64() -> [[u32; 8]; 16] {
-        let mut table = [[0u32; 8]; 16];
-        let mut mask = 0;
-        while mask < 16 {
-            let (mut at, mut key) = (0, 0);
-            while key < 4 {
-                if mask & (1 << key) != 0 {
-                    table[mask][at] = 2 * key as u32;
-                    table[mask][at + 1] = 2 * key as u32 + 1;
-                    at += 2;
-                }
-                key += 1;
-            }
-            mask += 1;
-        }
-        table
-    }
-
-    static PACK64: [[u32; 8]; 16] = pack64();
 
     /// The loop both merges share: each upper placement's group of lower
     /// ones, four at a time. `chunks(hit, key)` makes, once a placement,
@@ -242,7 +220,11 @@ mod avx2 {
                 return (len, taken);
             }
             let chunk = chunks(hit, key);
-            while i + MERGE_LANES <= end {
+            // The end of the whole chunks (a loop on `i < full` takes
+            // three instructions a chunk, on `i + MERGE_LANES <= end`
+            // five).
+            let full = end - (end - i) % MERGE_LANES;
+            while i < full {
                 len += chunk(i, len, (1 << MERGE_LANES) - 1);
                 i += MERGE_LANES;
             }
@@ -262,9 +244,10 @@ mod avx2 {
     /// compiled for them), and `at` must have room for four keys.
     #[inline(always)]
     unsafe fn store_kept(at: *mut u64, keys: __m256i, mask: usize) -> usize {
-        // SAFETY: as the caller promises; a table row is eight u32.
+        // SAFETY: as the caller promises; a mask of four lanes is below
+        // 16 (the keys of its set bits go first).
         unsafe {
-            let order = _mm256_loadu_si256(PACK64[mask].as_ptr().cast());
+            let order = split_row(&SPLIT64, mask);
             _mm256_storeu_si256(at.cast(), _mm256_permutevar8x32_epi32(keys, order));
         }
         mask.count_ones() as usize

@@ -40,7 +40,8 @@ const fn split_table<const KEYS: usize, const MASKS: usize>() -> [[u8; 8]; MASKS
 }
 
 static SPLIT32: [[u8; 8]; 256] = split_table::<8, 256>();
-static SPLIT64: [[u8; 8]; 16] = split_table::<4, 16>();
+/// Also the merge's (`halves/merge.rs`): the keys it keeps go first.
+pub(in crate::halves) static SPLIT64: [[u8; 8]; 16] = split_table::<4, 16>();
 
 /// The row of `table` for `mask`, widened to eight 32-bit lanes.
 ///
@@ -50,7 +51,7 @@ static SPLIT64: [[u8; 8]; 16] = split_table::<4, 16>();
 /// it), and `mask` must be below the table's length (unchecked: the
 /// check was two instructions a vector).
 #[inline(always)]
-unsafe fn split_row(table: &[[u8; 8]], mask: usize) -> __m256i {
+pub(in crate::halves) unsafe fn split_row(table: &[[u8; 8]], mask: usize) -> __m256i {
     debug_assert!(mask < table.len());
     _mm256_cvtepu8_epi32(_mm_loadl_epi64(table.as_ptr().add(mask).cast()))
 }
