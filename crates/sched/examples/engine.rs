@@ -95,7 +95,7 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::SUCCESS;
     }
     match size(args) {
-        Ok(Some(n)) => run(n),
+        Ok(Some(n)) => three_uses(n),
         Ok(None) => {}
         Err(refusal) => {
             eprintln!("engine: {refusal}");
@@ -106,7 +106,7 @@ fn main() -> std::process::ExitCode {
 }
 
 /// The three uses on an `n` x `n` board, each figure asserted.
-fn run(n: usize) {
+fn three_uses(n: usize) {
     let board = Board::new(n).expect("a board side the kernel handles");
     let (known_total, known_unique) = oeis::known(n).expect("OEIS lists n <= 27");
 

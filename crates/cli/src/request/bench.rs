@@ -105,7 +105,7 @@ impl TryFrom<BenchArgs> for Bench {
             Some(p) => Some(crate::bench::command::pattern(p)?),
             None => None,
         };
-        let (run, budget) = run::run(&a.run, None, Unused::default())?;
+        let (run, budget) = run::options(&a.run, None, Unused::default())?;
         Ok(Bench {
             commands,
             count_pattern,

@@ -95,7 +95,7 @@ impl TryFrom<RunShardArgs> for RunShard {
             },
         };
         // Every plan's work splits and runs on threads with a budget.
-        let (run, budget) = run::run(&a.run, None, Unused::default())?;
+        let (run, budget) = run::options(&a.run, None, Unused::default())?;
         Ok(RunShard {
             plan: a.plan,
             shards,
@@ -132,7 +132,7 @@ impl TryFrom<MergeArgs> for Merge {
             }
             None => None,
         };
-        let (run, _) = run::run(&a.run, None, Unused::default())?;
+        let (run, _) = run::options(&a.run, None, Unused::default())?;
         Ok(Merge {
             plan: a.results.plan,
             dir: a.results.dir,

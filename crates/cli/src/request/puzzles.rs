@@ -93,7 +93,7 @@ fn counting(
         threads: Some(why.into()),
         memory: Some(why.into()),
     };
-    let (_, budget) = run::run(args, None, unused)?;
+    let (_, budget) = run::options(args, None, unused)?;
     Ok((None, budget))
 }
 

@@ -19,7 +19,7 @@ pub struct Unused {
 /// The scheduler's options for `--threads`, `--max-memory` and a depth,
 /// with the memory budget they come from, for work that is not one
 /// count of one board ([`counted`] is).
-pub fn run(
+pub fn options(
     args: &RunArgs,
     depth: Option<usize>,
     unused: Unused,
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn thread_counts_are_checked() {
-        let t = |s: &str| run(&args(s), None, Unused::default()).map(|r| r.0.threads.get());
+        let t = |s: &str| options(&args(s), None, Unused::default()).map(|r| r.0.threads.get());
         assert_eq!(t("3").unwrap(), 3);
         assert!(t("0")
             .unwrap_err()
@@ -90,9 +90,9 @@ mod tests {
             threads: Some("it runs on one thread".into()),
             memory: None,
         };
-        let threads = run(&args("1"), None, one.clone()).unwrap().0.threads;
+        let threads = options(&args("1"), None, one.clone()).unwrap().0.threads;
         assert_eq!(threads, Threads::ONE);
-        let e = run(&args("7"), None, one).unwrap_err().to_string();
+        let e = options(&args("7"), None, one).unwrap_err().to_string();
         assert_eq!(e, "--threads 7 does not apply: it runs on one thread");
     }
 }

@@ -17,7 +17,8 @@ fn naive_counts(n: usize) -> (u128, u128) {
     (all.len() as u128, unique as u128)
 }
 
-fn run(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
+/// The count of n by the solver called `name` on `threads` threads.
+fn count_by(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
     let solver = solvers::by_name(name).unwrap();
     count(
         solver,
@@ -44,7 +45,7 @@ proptest! {
         // A half-board split's depth is the left width: 1 to n - 1.
         let widest = if solver == "halves" { (n - 1).max(1) } else { n };
         let depth = 1 + depth_pick % widest;
-        let r = run(solver, n, threads, Some(depth));
+        let r = count_by(solver, n, threads, Some(depth));
         prop_assert_eq!((r.counts.total, r.counts.unique), naive_counts(n));
     }
 }
@@ -55,10 +56,10 @@ fn every_depth_and_thread_count_gives_identical_reports() {
         .into_iter()
         .flat_map(|s| (1..=10).map(move |n| (s, n)))
     {
-        let reference = run(solver, n, 1, Some(1));
+        let reference = count_by(solver, n, 1, Some(1));
         for threads in 1..=3 {
             for depth in 1..=n {
-                let r = run(solver, n, threads, Some(depth));
+                let r = count_by(solver, n, threads, Some(depth));
                 let key = |r: &Report| {
                     (
                         r.counts.total,
@@ -99,7 +100,7 @@ fn all_solvers_agree_with_each_other_and_with_oeis() {
             if n > solver.max_n() || (n > 9 && SLOW.contains(&solver.name())) {
                 continue;
             }
-            let r = run(solver.name(), n, 2, None);
+            let r = count_by(solver.name(), n, 2, None);
             assert_eq!(
                 (r.counts.total, r.counts.unique),
                 want,
@@ -118,7 +119,7 @@ fn every_solver_and_thread_count_matches_oeis_to_n_14() {
         let want = nqueens_kernel::oeis::known(n).unwrap();
         for solver in solvers::all().iter().filter(|s| !SLOW.contains(&s.name())) {
             for threads in [1, 2] {
-                let r = run(solver.name(), n, threads, None);
+                let r = count_by(solver.name(), n, threads, None);
                 assert_eq!(
                     (r.counts.total, r.counts.unique),
                     want,
@@ -133,20 +134,20 @@ fn every_solver_and_thread_count_matches_oeis_to_n_14() {
 #[test]
 fn half_board_joins_agree_for_every_width_and_thread_count() {
     for n in 2..=11 {
-        let reference = run("halves", n, 1, None);
+        let reference = count_by("halves", n, 1, None);
         assert_eq!(
             (reference.counts.total, reference.counts.unique),
             naive_counts(n),
             "n = {n}"
         );
         for left in 1..n {
-            let one = run("halves", n, 1, Some(left));
+            let one = count_by("halves", n, 1, Some(left));
             assert_eq!(
                 one.counts.total, reference.counts.total,
                 "n = {n}, left = {left}"
             );
             for threads in 2..=3 {
-                let r = run("halves", n, threads, Some(left));
+                let r = count_by("halves", n, threads, Some(left));
                 // Same split, same subproblems: the same nodes on any thread count.
                 assert_eq!(
                     (r.counts.total, r.counts.nodes),
@@ -162,8 +163,8 @@ fn half_board_joins_agree_for_every_width_and_thread_count() {
 fn mirror_and_parallel_visit_the_same_nodes() {
     for n in 1..=12 {
         assert_eq!(
-            run("mirror", n, 1, None).counts.nodes,
-            run("parallel", n, 2, None).counts.nodes,
+            count_by("mirror", n, 1, None).counts.nodes,
+            count_by("parallel", n, 2, None).counts.nodes,
             "n = {n}"
         );
     }
@@ -172,10 +173,10 @@ fn mirror_and_parallel_visit_the_same_nodes() {
 #[test]
 fn default_threads_split_into_many_subproblems() {
     for solver in ["pairs", "parallel"] {
-        let r = run(solver, 12, 2, None);
+        let r = count_by(solver, 12, 2, None);
         assert!(r.search.subproblems.unwrap() >= 128, "{r:?}");
         assert_eq!(r.search.threads, 2);
-        assert_eq!(run(solver, 12, 1, None).search.depth, Some(1));
+        assert_eq!(count_by(solver, 12, 1, None).search.depth, Some(1));
     }
 }
 
@@ -233,7 +234,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
         };
         (count(halves, board, &opts, &rec), rec)
     };
-    let exact = run("halves", 14, 1, None).counts.total;
+    let exact = count_by("halves", 14, 1, None).counts.total;
     for threads in [1, 2] {
         // From 16 KiB up, doubling: refused at first, then never; a
         // refused count reports exactly what it finished. (A row set over
