@@ -28,7 +28,7 @@ pub use crate::export::{
 // The commit names the build exactly (build.rs stamps it; "unknown" outside git).
 #[command(version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("NQUEENS_COMMIT"), ")"))]
 #[command(
-    after_help = "Every verb's help is nqueens VERB --help. Formats (--format): text, for reading, is the default wherever the output is a record or a table; a listing of placements defaults to the notation of its lines (vector, digits), named alike in every verb; json and csv are for programs (docs/formats.md).\n\nExamples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
+    after_help = "Every verb's help is nqueens VERB --help. 000 to 004 are the five source documents this project started from, which several verbs reproduce (docs/documents.md). Formats (--format): text, for reading, is the default wherever the output is a record or a table; a listing of placements defaults to the notation of its lines (vector, digits), named alike in every verb; json and csv are for programs (docs/formats.md).\n\nExamples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
 )]
 pub struct Args {
     #[command(subcommand)]

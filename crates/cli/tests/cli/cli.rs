@@ -511,6 +511,20 @@ fn no_help_example_line_wraps() {
 }
 
 #[test]
+fn the_top_help_says_what_the_document_numbers_are() {
+    // The verbs' lines name 004 (levels); the same page says what 000 to
+    // 004 are before a reader has to look elsewhere.
+    let help = help_at(None, 100);
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Document 004's level lists"), "{flat}");
+    assert!(
+        flat.contains("000 to 004 are the five source documents this project started from"),
+        "{flat}"
+    );
+    assert!(flat.contains("(docs/documents.md)"), "{flat}");
+}
+
+#[test]
 fn bench_help_fits_in_60_lines_and_states_its_true_default() {
     // As a pipe or a wide terminal shows it (100 columns), and an 80-column one.
     for columns in [80, 100] {
