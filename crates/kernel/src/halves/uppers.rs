@@ -4,32 +4,48 @@
 //! its lower rows (kept apart, see `LowerRows`) stay. On boards whose
 //! sides put three rows on top (n = 16, 17: 560 sets of three rows of
 //! 16) every upper list fits; listing them anew was a tenth of count 17.
+//! They are kept packed as the merge takes them ([`Upper`]).
 
-use super::merge::Quarter;
+use super::merge::Upper;
 use crate::ledger::{Ledger, OverCap};
 
 /// Slots of the cache, each naming one list (direct-mapped on the rows).
 const SLOTS: usize = 1024;
 
-/// Most placements kept (3 MiB): all the upper lists of a side at n = 16
-/// or 17; at most a few at n >= 18, whose four upper rows make lists of
-/// thousands.
-const KEPT: usize = 1 << 17;
+/// Most bytes of placements kept (3 MiB, 131,072 placements of one word
+/// of diagonals): all the upper lists of a side at n = 16 or 17; at most
+/// a few at n >= 18, whose four upper rows make lists of thousands.
+const KEPT: usize = 3 << 20;
 
 /// Lists are kept only under a cap at least this many times what the
 /// slots take, and while they hold less than this part of the cap.
 const ROOMY: usize = 64;
 
-/// The upper lists of one side for one set of columns and closed
-/// diagonals: each slot names the rows of a list, where it lies in
-/// `kept` and the queens placed to list it.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Uppers {
-    /// The first and last column and the closed diagonals the lists were
-    /// made for.
-    context: Option<(usize, usize, (u64, u64))>,
+/// The upper lists of one side for one board, set of columns and closed
+/// diagonals, with the diagonals of a placement in one `H`: each slot
+/// names the rows of a list, where it lies in `kept` and the queens
+/// placed to list it.
+#[derive(Clone, Debug)]
+pub(super) struct Uppers<H> {
+    /// The board's size, the first and last column and the closed
+    /// diagonals the lists were made (and packed) for.
+    context: Option<Context>,
     slots: Vec<Slot>,
-    kept: Vec<Quarter>,
+    kept: Vec<Upper<H>>,
+}
+
+/// What the upper lists of a side depend on: the board's size, the side's
+/// first and last column and its closed diagonals.
+pub(super) type Context = (usize, usize, usize, (u64, u64));
+
+impl<H> Default for Uppers<H> {
+    fn default() -> Self {
+        Uppers {
+            context: None,
+            slots: Vec::new(),
+            kept: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +64,7 @@ const EMPTY: Slot = Slot {
     nodes: 0,
 };
 
-impl Uppers {
+impl<H> Uppers<H> {
     /// Gives back all its buffers hold, and forgets what they held.
     pub(super) fn release(&mut self, ledger: &mut Ledger) {
         self.context = None;
@@ -60,7 +76,7 @@ impl Uppers {
     #[cfg(test)]
     pub(super) fn bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<Slot>()
-            + self.kept.capacity() * std::mem::size_of::<Quarter>()
+            + self.kept.capacity() * std::mem::size_of::<Upper<H>>()
     }
 
     /// The placements of `rows` in `context`, as `list` makes them (it
@@ -72,11 +88,11 @@ impl Uppers {
     pub(super) fn get(
         &mut self,
         rows: u32,
-        context: (usize, usize, (u64, u64)),
+        context: Context,
         ledger: &mut Ledger,
         nodes: &mut u64,
-        list: impl FnOnce(&mut Vec<Quarter>, &mut Ledger, &mut u64) -> Result<(), OverCap>,
-    ) -> Result<&[Quarter], OverCap> {
+        list: impl FnOnce(&mut Vec<Upper<H>>, &mut Ledger, &mut u64) -> Result<(), OverCap>,
+    ) -> Result<&[Upper<H>], OverCap> {
         if self.context != Some(context) {
             self.context = Some(context);
             self.slots.clear();
@@ -101,7 +117,7 @@ impl Uppers {
             *nodes += slot.nodes;
             return Ok(&self.kept[slot.from as usize..slot.to as usize]);
         }
-        let most = KEPT.min(ledger.cap / ROOMY / std::mem::size_of::<Quarter>());
+        let most = KEPT.min(ledger.cap / ROOMY) / std::mem::size_of::<Upper<H>>();
         if self.kept.len() > most {
             self.kept.clear();
             self.slots.fill(EMPTY);

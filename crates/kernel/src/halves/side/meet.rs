@@ -16,8 +16,10 @@ pub(in crate::halves) struct QuarterScratch {
     /// for the boards whose diagonals take two words (n >= 23).
     lower: [LowerRows<u64>; 2],
     wide: [LowerRows<u128>; 2],
-    /// The upper rows' placements of each side, kept.
-    uppers: [Uppers; 2],
+    /// The upper rows' placements of each side, kept (packed in one word
+    /// of diagonals, or two: `wide_uppers`).
+    uppers: [Uppers<u64>; 2],
+    wide_uppers: [Uppers<u128>; 2],
 }
 
 impl QuarterScratch {
@@ -33,6 +35,9 @@ impl QuarterScratch {
             l.release(ledger);
         }
         for u in &mut self.uppers {
+            u.release(ledger);
+        }
+        for u in &mut self.wide_uppers {
             u.release(ledger);
         }
     }
@@ -51,6 +56,7 @@ impl QuarterScratch {
             + self.lower.iter().map(lower).sum::<usize>()
             + self.wide.iter().map(wide).sum::<usize>()
             + self.uppers.iter().map(Uppers::bytes).sum::<usize>()
+            + self.wide_uppers.iter().map(Uppers::bytes).sum::<usize>()
     }
 }
 
@@ -112,12 +118,15 @@ impl Side {
             lower,
             wide,
             uppers,
+            wide_uppers,
         } = q;
-        let (what, uppers) = ((rows, lo, hi, part), &mut uppers[slot]);
+        let what = (rows, lo, hi, part);
         if 2 * self.span(lo, hi) <= <u64 as Hit>::BITS {
-            self.merge_rows(what, out, (lists, uppers), &mut lower[slot], ledger, nodes)
+            let sides = (lists, &mut uppers[slot]);
+            self.merge_rows(what, out, sides, &mut lower[slot], ledger, nodes)
         } else {
-            self.merge_rows(what, out, (lists, uppers), &mut wide[slot], ledger, nodes)
+            let sides = (lists, &mut wide_uppers[slot]);
+            self.merge_rows(what, out, sides, &mut wide[slot], ledger, nodes)
         }
     }
     /// [`Side::list_joined`] with a placement's diagonals in one word of
@@ -127,7 +136,7 @@ impl Side {
         &self,
         (rows, lo, hi, part): (u32, usize, usize, Part),
         out: &mut Vec<u64>,
-        (lists, uppers): (&mut Lists, &mut Uppers),
+        (lists, uppers): (&mut Lists, &mut Uppers<H>),
         lower: &mut LowerRows<H>,
         ledger: &mut Ledger,
         nodes: &mut u64,
@@ -159,15 +168,18 @@ impl Side {
             rest &= rest - 1;
         }
         let Lists { bottom, at } = lists;
+        let (w, pack) = (hi - lo, self.pack(lo, hi));
+        let all = low_bits(w) as u32;
         let top = uppers.get(
             upper,
-            (lo, hi, self.closed),
+            (self.n, lo, hi, self.closed),
             ledger,
             nodes,
-            |out, l, placed| self.quarter(upper, lo, hi, out, l, placed),
+            |out, l, placed| {
+                let packed = |q| pack.upper(all, q);
+                self.quarter(upper, lo, hi, out, l, placed, packed)
+            },
         )?;
-        let w = hi - lo;
-        let pack = self.pack(lo, hi);
         let key = Some((rows & !upper, lo, hi, self.closed));
         if lower.key != key {
             // The lower placements grouped by their columns (a counting
@@ -176,7 +188,8 @@ impl Side {
             lower.key = None;
             lower.nodes = 0;
             bottom.clear();
-            self.quarter(rows & !upper, lo, hi, bottom, ledger, &mut lower.nodes)?;
+            let nodes = &mut lower.nodes;
+            self.quarter(rows & !upper, lo, hi, bottom, ledger, nodes, |q| q)?;
             let LowerRows {
                 hits, keys, start, ..
             } = lower;
@@ -210,7 +223,7 @@ impl Side {
         // Counted as if listed again: the nodes of a row set do not depend
         // on the one counted before it.
         *nodes += lower.nodes;
-        let (isa, all) = (Isa::detect(), low_bits(w) as u32);
+        let isa = Isa::detect();
         let (mut len, mut t) = (0, part.from);
         // How far the merge may write: the part's bound, or one upper
         // placement's candidates if they alone pass it.
@@ -226,8 +239,6 @@ impl Side {
             let m = Merge {
                 top: &top[t..],
                 lower,
-                pack: &pack,
-                all,
             };
             let end = out.len().min(reach);
             let (kept, taken) = H::merge(isa, &m, &mut out[len..end]);
@@ -235,7 +246,7 @@ impl Side {
             if t == top.len() {
                 return Ok(Listed { len, next: None });
             }
-            let room = len + lower.group(all, top[t].columns).len() + MERGE_LANES;
+            let room = len + lower.group(top[t].free).len() + MERGE_LANES;
             if room > part.most && len > 0 {
                 // The part is full: the next one starts here.
                 return Ok(Listed { len, next: Some(t) });
@@ -252,22 +263,25 @@ impl Side {
 
     /// Pushes every placement of one queen per row of `rows` on distinct
     /// columns of `lo..hi` (columns numbered from `lo`) attacked by no other
-    /// nor by the middle queen, with the diagonals it holds.
-    fn quarter(
+    /// nor by the middle queen, with the diagonals it holds, as `make`
+    /// makes it of its [`Quarter`].
+    #[allow(clippy::too_many_arguments)]
+    fn quarter<T>(
         &self,
         rows: u32,
         lo: usize,
         hi: usize,
-        out: &mut Vec<Quarter>,
+        out: &mut Vec<T>,
         ledger: &mut Ledger,
         nodes: &mut u64,
+        make: impl Fn(Quarter) -> T,
     ) -> Result<(), OverCap> {
         let (n, (d0, a0)) = (self.n, self.closed);
         let all = low_bits(hi) & !low_bits(lo);
         let k = rows.count_ones() as usize;
         if k == 0 {
             ledger.room(out, 1)?;
-            out.push(Quarter::default());
+            out.push(make(Quarter::default()));
             return Ok(());
         }
         // An explicit stack as in `list`, indices taken `& 31`.
@@ -304,11 +318,11 @@ impl Side {
                     return Err(e);
                 }
                 if d + 1 == k {
-                    out.push(Quarter {
+                    out.push(make(Quarter {
                         columns: ((all & !fr) >> lo) as u32,
                         diag: dg & !d0,
                         anti: an & !a0,
-                    });
+                    }));
                     continue;
                 }
                 let last = row[(d + 1) & 31];
@@ -318,11 +332,11 @@ impl Side {
                     o ^= bit;
                     placed += 1;
                     let c = bit.trailing_zeros() as usize;
-                    out.push(Quarter {
+                    out.push(make(Quarter {
                         columns: ((all & !(fr ^ bit)) >> lo) as u32,
                         diag: (dg | 1 << (c + n - 1 - last)) & !d0,
                         anti: (an | 1 << (last + c)) & !a0,
-                    });
+                    }));
                 }
                 continue;
             }
