@@ -227,14 +227,22 @@ mod avx2 {
         room: usize,
         chunks: impl Fn(H, u64) -> C,
     ) -> (usize, usize) {
+        // Loads read up to MERGE_LANES keys from an `i < end`, so a group
+        // may end at `ends` at most; stores write MERGE_LANES from `len`,
+        // which moves at most one place a candidate of the group, so a
+        // group's candidates may reach `reach` at most. Both worked out
+        // once a merge: from the lists' lengths and the room at each
+        // group, they took six instructions more a group (of some 60).
+        let ends = m.lower.hits.len().min(m.lower.keys.len());
+        let ends = ends.saturating_sub(MERGE_LANES);
+        let Some(reach) = room.checked_sub(MERGE_LANES) else {
+            return (0, 0);
+        };
         let mut len = 0;
         for (taken, (hit, key, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
-            // Loads read up to MERGE_LANES keys from an `i < end`; stores
-            // write MERGE_LANES from `len`, which moves at most one place a
-            // candidate of the group.
-            assert!(end + MERGE_LANES <= m.lower.hits.len().min(m.lower.keys.len()));
-            if len + (end - i) + MERGE_LANES > room {
+            assert!(end <= ends);
+            if len + (end - i) > reach {
                 return (len, taken);
             }
             let chunk = chunks(hit, key);
