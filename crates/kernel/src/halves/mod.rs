@@ -411,6 +411,28 @@ mod tests {
         );
     }
 
+    /// One scratch taken through row sets of several boards and splits in
+    /// turn counts what a fresh one counts: what it keeps (the upper lists,
+    /// packed for their board and columns; the lower rows) never serves
+    /// another board.
+    #[test]
+    fn a_scratch_reused_across_boards_counts_what_a_fresh_one_counts() {
+        let mut shared = HalfScratch::default();
+        let mut checked = 0;
+        for round in 0..2 {
+            for (n, left) in [(16, 8), (14, 7), (14, 6), (15, 7), (13, 6), (16, 7)] {
+                let board = Board::new(n).unwrap();
+                let split = HalfSplit::new(board, left).unwrap();
+                for s in split.subproblems().iter().skip(round).step_by(41) {
+                    let fresh = s.count(board);
+                    assert_eq!(s.count_in(board, &mut shared), fresh, "n = {n}, {s:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
     #[test]
     fn a_capped_count_holds_at_most_its_cap_and_counts_right_or_refuses() {
         for (n, left) in [(12, 6), (13, 6), (14, 7), (13, 4), (16, 8)] {
