@@ -370,7 +370,7 @@ mod baseline;
 mod avx2;
 
 #[cfg(target_arch = "x86_64")]
-pub(super) use avx2::cut::{split_row, SPLIT64};
+pub(super) use avx2::cut::{partition_row, PARTITION64};
 
 #[cfg(test)]
 mod tests {

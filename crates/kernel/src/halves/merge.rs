@@ -210,7 +210,7 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[allow(unsafe_code)]
 mod avx2 {
     use super::{Hit, Merge, MERGE_LANES};
-    use crate::halves::join::{split_row, SPLIT64};
+    use crate::halves::join::{partition_row, PARTITION64};
     use std::arch::x86_64::*;
 
     /// The loop both merges share: each upper placement's group of lower
@@ -273,7 +273,7 @@ mod avx2 {
         // SAFETY: as the caller promises; a mask of four lanes is below
         // 16 (the keys of its set bits go first).
         unsafe {
-            let order = split_row(&SPLIT64, mask);
+            let order = partition_row(&PARTITION64, mask);
             _mm256_storeu_si256(at.cast(), _mm256_permutevar8x32_epi32(keys, order));
         }
         mask.count_ones() as usize

@@ -12,7 +12,7 @@ use std::hint::select_unpredictable;
 /// of two lanes each), the 32-bit lanes of the keys whose bit is set, in
 /// order, then the others', in order: a byte a lane (widened by the load,
 /// `vpmovzxbd`, whose address needs no arithmetic past the mask).
-const fn split_table<const KEYS: usize, const MASKS: usize>() -> [[u8; 8]; MASKS] {
+const fn partition_table<const KEYS: usize, const MASKS: usize>() -> [[u8; 8]; MASKS] {
     let per_key = 8 / KEYS;
     let mut table = [[0u8; 8]; MASKS];
     let mut mask = 0;
@@ -39,9 +39,9 @@ const fn split_table<const KEYS: usize, const MASKS: usize>() -> [[u8; 8]; MASKS
     table
 }
 
-static SPLIT32: [[u8; 8]; 256] = split_table::<8, 256>();
+static PARTITION32: [[u8; 8]; 256] = partition_table::<8, 256>();
 /// Also the merge's (`halves/merge.rs`): the keys it keeps go first.
-pub(in crate::halves) static SPLIT64: [[u8; 8]; 16] = split_table::<4, 16>();
+pub(in crate::halves) static PARTITION64: [[u8; 8]; 16] = partition_table::<4, 16>();
 
 /// The row of `table` for `mask`, widened to eight 32-bit lanes.
 ///
@@ -51,7 +51,7 @@ pub(in crate::halves) static SPLIT64: [[u8; 8]; 16] = split_table::<4, 16>();
 /// it), and `mask` must be below the table's length (unchecked: the
 /// check was two instructions a vector).
 #[inline(always)]
-pub(in crate::halves) unsafe fn split_row(table: &[[u8; 8]], mask: usize) -> __m256i {
+pub(in crate::halves) unsafe fn partition_row(table: &[[u8; 8]], mask: usize) -> __m256i {
     debug_assert!(mask < table.len());
     _mm256_cvtepu8_epi32(_mm_loadl_epi64(table.as_ptr().add(mask).cast()))
 }
@@ -91,7 +91,7 @@ pub(in crate::halves::join) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) ->
             let v = _mm256_loadu_si256(keys_at.add(at).cast());
             let signs = _mm256_castsi256_ps(_mm256_sll_epi32(v, to_sign));
             let with = _mm256_movemask_ps(signs) as u32 & real;
-            let order = split_row(&SPLIT32, (with | !real & 0xff) as usize);
+            let order = partition_row(&PARTITION32, (with | !real & 0xff) as usize);
             (
                 _mm256_permutevar8x32_epi32(v, order),
                 with.count_ones() as usize,
@@ -180,7 +180,7 @@ pub(in crate::halves::join) fn partition(
                 let v = _mm256_loadu_si256(at.add(from).cast());
                 let hit = _mm256_cmpeq_epi64(_mm256_and_si256(v, probe), _mm256_setzero_si256());
                 let mask = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as usize;
-                let order = split_row(&SPLIT64, mask);
+                let order = partition_row(&PARTITION64, mask);
                 let split = _mm256_permutevar8x32_epi32(v, order);
                 _mm256_storeu_si256(at.add(clear).cast(), split);
                 _mm256_storeu_si256(at.add(set - LANES).cast(), split);
