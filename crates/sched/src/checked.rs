@@ -123,29 +123,25 @@ impl<K: Kind> Checked<K> {
         Ok((Checked { opts, ..self }, Some(layout)))
     }
 
-    /// The same board and options for `task`, a kind whose check they
-    /// already passed: one that declares the same [`Kind::sizes`], asked
-    /// for no depth (a pawns count, its queens read after the board that
-    /// limits them, made of the board checked with a placeholder queen
-    /// count). Otherwise the board and options are checked against
-    /// `task` ([`Checked::new`]).
+    /// The same board and options for `task`, checked against it by
+    /// [`Checked::new`] (a pawns count, its queens read after the board
+    /// that limits them, made of the board checked with a placeholder
+    /// queen count). Always checked: a kind may refuse more than its
+    /// [`Kind::sizes`], and the check is a comparison.
     ///
     /// ```
     /// use nqueens_kernel::Board;
     /// use nqueens_sched::{solvers, Checked, Counting, Options};
     /// let board = Board::new(20).unwrap();
     /// let count = Checked::new(Counting(solvers::default()), board, Options::sequential()).unwrap();
-    /// // Another solver with the same sizes: nothing to check again.
+    /// // Another solver with the same sizes: the board passes again.
     /// let pairs = count.with_task(Counting(solvers::by_name("pairs").unwrap())).unwrap();
     /// assert_eq!((pairs.task().0.name(), pairs.board().n()), ("pairs", 20));
-    /// // One with other sizes: checked against them.
+    /// // One with other sizes: refused by them.
     /// let e = count.with_task(Counting(solvers::by_name("levels").unwrap())).unwrap_err();
     /// assert_eq!(e.to_string(), "n must be a whole number from 1 to 14 for solver levels, not 20");
     /// ```
     pub fn with_task(self, task: K) -> Result<Checked<K>, Error> {
-        if self.opts.depth.is_none() && task.sizes() == self.task.sizes() {
-            return Ok(Checked { task, ..self });
-        }
         Checked::new(task, self.board, self.opts)
     }
 
