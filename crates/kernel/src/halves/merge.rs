@@ -10,29 +10,21 @@
 
 use super::join::Isa;
 use crate::ledger::Ledger;
-use std::ops::{BitAnd, BitOr, Range, Shl};
+use std::ops::{BitAnd, BitOr, BitXor, Range, Shl, Shr};
 
 /// Keys of a side's lower rows compared with one upper placement at a
 /// time by the vector loop: the lists it reads are padded by as many, and
 /// the buffer it writes has room for as many past the last.
 pub(super) const MERGE_LANES: usize = 4;
 
-/// The placement of some rows of a side: its columns (numbered from the
-/// side's first) and the diagonals and anti-diagonals it holds (the middle
-/// queen's left out).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Quarter {
-    pub(super) columns: u32,
-    pub(super) diag: u64,
-    pub(super) anti: u64,
-}
-
-/// An upper placement as the merge takes it: its word of diagonals
-/// ([`Pack::hit`]), its part of the key ([`Pack::key`]) and the columns of
-/// the side it leaves, whose lower placements it meets. Packed once, as
-/// its list is made, and kept with it (see `uppers.rs`): packed at each
-/// merge (about 20 instructions a placement, the shift counts reloaded
-/// from the stack), count 16 took 4 % more instructions, count 17 6 %.
+/// A placement of some rows of a side as the merge takes it: its word of
+/// diagonals ([`Pack::hit`]), its part of the key ([`Pack::key`]) and the
+/// columns of the side it leaves (numbered from the side's first), whose
+/// lower placements an upper one meets. Packed as the placement is made
+/// (see `Side::quarter`), and kept with its list for the upper rows (see
+/// `uppers.rs`): packed at each merge (about 20 instructions a placement,
+/// the shift counts reloaded from the stack), count 16 took 4 % more
+/// instructions, count 17 6 %.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Upper<H> {
     pub(super) hit: H,
@@ -96,17 +88,6 @@ impl Pack {
     pub(super) fn key(&self, diag: u64, anti: u64) -> u64 {
         ((diag & self.keep_d) >> self.shift) | (((anti & self.keep_a) >> self.shift) << self.width)
     }
-
-    /// An upper placement `q` packed for the merge, on a side whose
-    /// columns are `all` (numbered from its first).
-    #[inline(always)]
-    pub(super) fn upper<H: Hit>(&self, all: u32, q: Quarter) -> Upper<H> {
-        Upper {
-            hit: self.hit(q.diag, q.anti),
-            key: self.key(q.diag, q.anti),
-            free: all ^ q.columns,
-        }
-    }
 }
 
 /// A word of a placement's diagonals: `u64` while a side spans at most 32
@@ -117,11 +98,16 @@ pub(super) trait Hit:
     + From<u64>
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
+    + BitXor<Output = Self>
     + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
     + PartialEq
 {
     /// Bits of the word.
     const BITS: usize;
+
+    /// The word's low 64 bits.
+    fn low(self) -> u64;
 
     /// Writes to `out` the key of every placement of a side joined from one
     /// upper and one lower placement of `m` that share no diagonal, upper
@@ -133,6 +119,10 @@ pub(super) trait Hit:
 
 impl Hit for u64 {
     const BITS: usize = 64;
+
+    fn low(self) -> u64 {
+        self
+    }
 
     fn merge(isa: Isa, m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         match isa {
@@ -148,6 +138,10 @@ impl Hit for u64 {
 
 impl Hit for u128 {
     const BITS: usize = 128;
+
+    fn low(self) -> u64 {
+        self as u64
+    }
 
     fn merge(isa: Isa, m: &Merge<u128>, out: &mut [u64]) -> (usize, usize) {
         match isa {
@@ -394,22 +388,30 @@ mod tests {
             lower.keys[*slot as usize] = k;
             *slot += 1;
         }
-        let top: Vec<Quarter> = (0..100)
-            .map(|_| Quarter {
-                columns: (next() % (1 << w)) as u32,
-                diag: diagonals(next() & next() & next()),
-                anti: diagonals(next() & next() & next()),
+        // Upper placements: their columns and diagonals.
+        let top: Vec<(u32, u64, u64)> = (0..100)
+            .map(|_| {
+                let columns = (next() % (1 << w)) as u32;
+                let (d, a) = (next() & next() & next(), next() & next() & next());
+                (columns, diagonals(d), diagonals(a))
             })
             .collect();
         let all = (1 << w) - 1;
-        let packed: Vec<Upper<H>> = top.iter().map(|&t| pack.upper(all, t)).collect();
+        let packed: Vec<Upper<H>> = top
+            .iter()
+            .map(|&(columns, d, a)| Upper {
+                hit: pack.hit(d, a),
+                key: pack.key(d, a),
+                free: all ^ columns,
+            })
+            .collect();
         let mut expect: Vec<u64> = top
             .iter()
-            .flat_map(|t| {
-                let key = pack.key(t.diag, t.anti);
+            .flat_map(|&(columns, d, a)| {
+                let key = pack.key(d, a);
                 bottoms
                     .iter()
-                    .filter(move |b| b.0 == all ^ t.columns && (t.diag & b.1) | (t.anti & b.2) == 0)
+                    .filter(move |b| b.0 == all ^ columns && (d & b.1) | (a & b.2) == 0)
                     .map(move |b| b.3 | key)
             })
             .collect();
