@@ -211,43 +211,14 @@ impl Side {
         )?;
         let key = Some((rows & !upper, lo, hi, self.closed));
         if lower.key != key {
-            // The lower placements grouped by their columns (a counting
-            // sort), named by their key once complete: each kept as the
-            // word of its diagonals and its part of a side's key.
+            // The lower placements grouped by their columns, named by their
+            // key once complete.
             lower.key = None;
             lower.nodes = 0;
             let nodes = &mut lower.nodes;
             let lower_rows = rows & !upper;
             let count = self.quarter(lower_rows, (lo, hi), &pack, marks, bottom, ledger, nodes)?;
-            let bottom = &bottom[..count];
-            let LowerRows {
-                hits, keys, start, ..
-            } = lower;
-            start.clear();
-            ledger.room(start, (1 << w) + 1)?;
-            start.resize((1 << w) + 1, 0);
-            for b in bottom.iter() {
-                start[(all ^ b.free) as usize + 1] += 1;
-            }
-            for i in 1..start.len() {
-                start[i] += start[i - 1];
-            }
-            at.clear();
-            ledger.room(at, start.len())?;
-            at.extend_from_slice(start);
-            // Padded for the vector loop's last, partial load. Every
-            // placement's slot is written below, and what the loads read
-            // past a group is masked off: the lists only grow (zeroing
-            // them at each change of lower rows was 2.5 % of count 17).
-            let padded = bottom.len() + MERGE_LANES;
-            ledger.zeroed(hits, padded)?;
-            ledger.zeroed(keys, padded)?;
-            for b in bottom.iter() {
-                let slot = &mut at[(all ^ b.free) as usize];
-                hits[*slot as usize] = b.hit;
-                keys[*slot as usize] = b.key;
-                *slot += 1;
-            }
+            lower.group_by_columns(&bottom[..count], all, at, ledger)?;
             lower.key = key;
         }
         // Counted as if listed again: the nodes of a row set do not depend
