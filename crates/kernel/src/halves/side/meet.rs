@@ -188,6 +188,10 @@ impl Side {
         } else {
             k / 2
         };
+        // At least one upper row (sides of at least JOIN_ROWS rows): the
+        // lower groups' padding clashes only with placements that hold a
+        // queen.
+        debug_assert!(on_top > 0);
         let mut upper = 0u32;
         let mut rest = rows;
         for _ in 0..on_top {
