@@ -33,9 +33,9 @@ pub(super) struct Upper<H> {
     pub(super) free: u32,
 }
 
-/// The lower rows' placements of a side, grouped by columns (`start[c]..
-/// start[c + 1]` those on the columns `c`): each one's diagonals in one
-/// word and its part of the key. Each group is padded to whole chunks of
+/// The lower rows' placements of a side, grouped by columns (`groups[c]`
+/// the first and the end of those on the columns `c`): each one's
+/// diagonals in one word and its part of the key. Each group is padded to whole chunks of
 /// [`MERGE_LANES`] by placements that clash with every upper one, and the
 /// lists by [`MERGE_LANES`] more (see [`LowerRows::group_by_columns`]).
 #[derive(Clone, Debug, Default)]
@@ -46,7 +46,10 @@ pub(super) struct LowerRows<H> {
     pub(super) nodes: u64,
     pub(super) hits: Vec<H>,
     pub(super) keys: Vec<u64>,
-    pub(super) start: Vec<u32>,
+    /// Each group's bounds together: one bounds check and one place to
+    /// read a group (from `start[c]..start[c + 1]`, two of each, count 17
+    /// took 0.5 % more instructions).
+    pub(super) groups: Vec<[u32; 2]>,
 }
 
 impl<H> LowerRows<H> {
@@ -55,13 +58,13 @@ impl<H> LowerRows<H> {
         self.key = None;
         ledger.release(&mut self.hits);
         ledger.release(&mut self.keys);
-        ledger.release(&mut self.start);
+        ledger.release(&mut self.groups);
     }
 
     /// The placements on the columns `free` (an upper one's).
     #[inline(always)]
     pub(super) fn group(&self, free: u32) -> Range<usize> {
-        group(&self.start, free)
+        group(&self.groups, free)
     }
 }
 
@@ -81,26 +84,28 @@ impl<H: Hit> LowerRows<H> {
         ledger: &mut Ledger,
     ) -> Result<(), OverCap> {
         let LowerRows {
-            hits, keys, start, ..
+            hits, keys, groups, ..
         } = self;
-        let groups = all as usize + 1;
-        start.clear();
-        ledger.room(start, groups + 1)?;
-        start.resize(groups + 1, 0);
+        let count = all as usize + 1;
+        // Each group's size, then where it starts (the sizes rounded up to
+        // whole chunks and summed), then where its next placement goes.
+        at.clear();
+        ledger.room(at, count + 1)?;
+        at.resize(count + 1, 0);
         for p in placed {
-            start[(all ^ p.free) as usize + 1] += 1;
+            at[(all ^ p.free) as usize + 1] += 1;
         }
         let lanes = MERGE_LANES as u32;
-        for i in 1..start.len() {
-            start[i] = start[i - 1] + start[i].div_ceil(lanes) * lanes;
+        for i in 1..at.len() {
+            at[i] = at[i - 1] + at[i].div_ceil(lanes) * lanes;
         }
-        at.clear();
-        ledger.room(at, start.len())?;
-        at.extend_from_slice(start);
+        groups.clear();
+        ledger.room(groups, count)?;
+        groups.extend(at.windows(2).map(|w| [w[0], w[1]]));
         // Every slot a group holds is written below: the lists only grow
         // (zeroing them at each change of lower rows was 2.5 % of count
         // 17).
-        let padded = start[groups] as usize + MERGE_LANES;
+        let padded = at[count] as usize + MERGE_LANES;
         ledger.zeroed(hits, padded)?;
         ledger.zeroed(keys, padded)?;
         for p in placed {
@@ -109,8 +114,8 @@ impl<H: Hit> LowerRows<H> {
             keys[*slot as usize] = p.key;
             *slot += 1;
         }
-        for (&end, &to) in at.iter().zip(&start[1..]) {
-            hits[end as usize..to as usize].fill(H::from(u64::MAX));
+        for (&end, g) in at.iter().zip(groups.iter()) {
+            hits[end as usize..g[1] as usize].fill(H::from(u64::MAX));
         }
         Ok(())
     }
@@ -217,24 +222,21 @@ pub(super) struct Merge<'a, H> {
 }
 
 impl<H: Hit> Merge<'_, H> {
-    /// Each upper placement's word of diagonals, its part of the key and
-    /// its group of lower placements: what both merge loops start a
-    /// placement with.
+    /// Each upper placement and its group of lower placements: what both
+    /// merge loops start a placement with.
     #[inline(always)]
-    fn groups(&self) -> impl Iterator<Item = (H, u64, Range<usize>)> + '_ {
-        let start = &self.lower.start[..];
-        self.top
-            .iter()
-            .map(move |t| (t.hit, t.key, group(start, t.free)))
+    fn groups(&self) -> impl Iterator<Item = (&Upper<H>, Range<usize>)> + '_ {
+        let groups = &self.lower.groups[..];
+        self.top.iter().map(move |t| (t, group(groups, t.free)))
     }
 }
 
-/// The lower placements (grouped by `start`) on the columns `free`, with
-/// their group's padding.
+/// The lower placements (grouped as `groups` says) on the columns `free`,
+/// with their group's padding.
 #[inline(always)]
-fn group(start: &[u32], free: u32) -> Range<usize> {
-    let free = free as usize;
-    start[free] as usize..start[free + 1] as usize
+fn group(groups: &[[u32; 2]], free: u32) -> Range<usize> {
+    let [start, end] = groups[free as usize];
+    start as usize..end as usize
 }
 
 /// [`Hit::merge`] a pair at a time, branch-free: every candidate is
@@ -243,7 +245,7 @@ fn group(start: &[u32], free: u32) -> Range<usize> {
 fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
     let (hits, keys) = (&m.lower.hits, &m.lower.keys);
     let mut len = 0;
-    for (taken, (hit, key, group)) in m.groups().enumerate() {
+    for (taken, (&Upper { hit, key, .. }, group)) in m.groups().enumerate() {
         if len + group.len() + MERGE_LANES > out.len() {
             return (len, taken);
         }
@@ -258,13 +260,14 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{Hit, Merge, MERGE_LANES};
+    use super::{Hit, Merge, Upper, MERGE_LANES};
     use crate::halves::join::{partition_row, PARTITION64};
     use std::arch::x86_64::*;
+    use std::ptr;
 
     /// The loop both merges share: each upper placement's group of lower
     /// ones, four at a time (the groups are padded to whole chunks).
-    /// `chunks(hit, key)` makes, once a placement, the `chunk(i, len)`
+    /// `chunks(upper)` makes, once a placement, the `chunk(i, len)`
     /// that writes at `len` the keys of the four lower placements from `i`
     /// that share no diagonal with it, and returns how many. Bounds are
     /// checked once a group, not once a load: `i < end` and both lists are
@@ -274,7 +277,7 @@ mod avx2 {
     fn merge_groups<H: Hit, C: Fn(usize, usize) -> usize>(
         m: &Merge<H>,
         room: usize,
-        chunks: impl Fn(H, u64) -> C,
+        chunks: impl Fn(&Upper<H>) -> C,
     ) -> (usize, usize) {
         // Loads read up to MERGE_LANES keys from an `i < end`, so a group
         // may end at `ends` at most; stores write MERGE_LANES from `len`,
@@ -288,13 +291,13 @@ mod avx2 {
             return (0, 0);
         };
         let mut len = 0;
-        for (taken, (hit, key, group)) in m.groups().enumerate() {
+        for (taken, (upper, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
             assert!(end <= ends);
             if len + (end - i) > reach {
                 return (len, taken);
             }
-            let chunk = chunks(hit, key);
+            let chunk = chunks(upper);
             // A loop on `i < end` takes three instructions a chunk, on `i +
             // MERGE_LANES <= end` five.
             while i < end {
@@ -331,11 +334,17 @@ mod avx2 {
     pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
         let (out_at, room) = (out.as_mut_ptr(), out.len());
-        let chunks = |hit: u64, key: u64| {
-            let (hit, key) = (
-                _mm256_set1_epi64x(hit as i64),
-                _mm256_set1_epi64x(key as i64),
-            );
+        let chunks = |upper: &Upper<u64>| {
+            // SAFETY: AVX2 is enabled for this function; each is read as
+            // the `f64` of its bits (a broadcast from memory: one
+            // instruction, not a load and a broadcast).
+            let (hit, key) = unsafe {
+                let at = |word: &u64| &*ptr::from_ref(word).cast::<f64>();
+                (
+                    _mm256_castpd_si256(_mm256_broadcast_sd(at(&upper.hit))),
+                    _mm256_castpd_si256(_mm256_broadcast_sd(at(&upper.key))),
+                )
+            };
             move |i: usize, len: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
                 // checked by `merge_groups`.
@@ -361,12 +370,17 @@ mod avx2 {
     pub(super) fn merge_wide(m: &Merge<u128>, out: &mut [u64]) -> (usize, usize) {
         let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
         let (out_at, room) = (out.as_mut_ptr(), out.len());
-        let chunks = |hit: u128, key: u64| {
-            let (low, high) = (hit as i64, (hit >> 64) as i64);
-            let (hit, key) = (
-                _mm256_set_epi64x(high, low, high, low),
-                _mm256_set1_epi64x(key as i64),
-            );
+        let chunks = |upper: &Upper<u128>| {
+            // SAFETY: AVX2 is enabled for this function; the word is read
+            // as its two halves (low first), twice, and the key as the
+            // `f64` of its bits (broadcasts from memory, as in `merge`).
+            let (hit, key) = unsafe {
+                let key = &*ptr::from_ref(&upper.key).cast::<f64>();
+                (
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(ptr::from_ref(&upper.hit).cast())),
+                    _mm256_castpd_si256(_mm256_broadcast_sd(key)),
+                )
+            };
             move |i: usize, len: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
                 // checked by `merge_groups`.

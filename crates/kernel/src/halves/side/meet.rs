@@ -49,8 +49,8 @@ impl QuarterScratch {
         fn cap<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
         }
-        let lower = |l: &LowerRows<u64>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
-        let wide = |l: &LowerRows<u128>| cap(&l.hits) + cap(&l.keys) + cap(&l.start);
+        let lower = |l: &LowerRows<u64>| cap(&l.hits) + cap(&l.keys) + cap(&l.groups);
+        let wide = |l: &LowerRows<u128>| cap(&l.hits) + cap(&l.keys) + cap(&l.groups);
         self.lists.bytes()
             + self.wide_lists.bytes()
             + self.lower.iter().map(lower).sum::<usize>()
