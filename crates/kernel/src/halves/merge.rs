@@ -108,14 +108,21 @@ impl<H: Hit> LowerRows<H> {
         let padded = at[count] as usize + MERGE_LANES;
         ledger.zeroed(hits, padded)?;
         ledger.zeroed(keys, padded)?;
+        // The padding first: each group's last chunk, most of which its
+        // placements then take (most groups are empty; filling each one's
+        // padding after them, a call to `memset` a group, was 2 % of
+        // count 17).
+        for &[start, end] in groups.iter() {
+            if start < end {
+                let last = end as usize - MERGE_LANES;
+                hits[last..end as usize].copy_from_slice(&[H::from(u64::MAX); MERGE_LANES]);
+            }
+        }
         for p in placed {
             let slot = &mut at[(all ^ p.free) as usize];
             hits[*slot as usize] = p.hit;
             keys[*slot as usize] = p.key;
             *slot += 1;
-        }
-        for (&end, g) in at.iter().zip(groups.iter()) {
-            hits[end as usize..g[1] as usize].fill(H::from(u64::MAX));
         }
         Ok(())
     }
