@@ -50,6 +50,8 @@ pub(super) struct LowerRows<H> {
     /// read a group (from `start[c]..start[c + 1]`, two of each, count 17
     /// took 0.5 % more instructions).
     pub(super) groups: Vec<[u32; 2]>,
+    /// The largest group's length (padded).
+    pub(super) largest: usize,
 }
 
 impl<H> LowerRows<H> {
@@ -102,6 +104,11 @@ impl<H: Hit> LowerRows<H> {
         groups.clear();
         ledger.room(groups, count)?;
         groups.extend(at.windows(2).map(|w| [w[0], w[1]]));
+        self.largest = groups
+            .iter()
+            .map(|&[start, end]| end - start)
+            .max()
+            .unwrap_or(0) as usize;
         // Every slot a group holds is written below: the lists only grow
         // (zeroing them at each change of lower rows was 2.5 % of count
         // 17).
@@ -297,11 +304,14 @@ mod avx2 {
         let Some(reach) = room.checked_sub(MERGE_LANES) else {
             return (0, 0);
         };
+        // While `len` is at most `sure`, any group fits: one comparison a
+        // group, not a sum and one (three instructions fewer).
+        let sure = reach.saturating_sub(m.lower.largest);
         let mut len = 0;
         for (taken, (upper, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
             assert!(end <= ends);
-            if len + (end - i) > reach {
+            if len > sure && len + (end - i) > reach {
                 return (len, taken);
             }
             let chunk = chunks(upper);
