@@ -304,14 +304,15 @@ mod avx2 {
         let Some(reach) = room.checked_sub(MERGE_LANES) else {
             return (0, 0);
         };
-        // While `len` is at most `sure`, any group fits: one comparison a
-        // group, not a sum and one (three instructions fewer).
-        let sure = reach.saturating_sub(m.lower.largest);
+        // While `len` is below `sure`, any group fits: one comparison a
+        // group, not a sum and one (three instructions fewer). None does
+        // for sure (`sure` is 0) when the largest passes `reach`.
+        let sure = (reach + 1).saturating_sub(m.lower.largest);
         let mut len = 0;
         for (taken, (upper, group)) in m.groups().enumerate() {
             let (mut i, end) = (group.start, group.end);
             assert!(end <= ends);
-            if len > sure && len + (end - i) > reach {
+            if len >= sure && len + (end - i) > reach {
                 return (len, taken);
             }
             let chunk = chunks(upper);
