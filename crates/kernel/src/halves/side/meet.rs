@@ -94,6 +94,10 @@ impl<H> Lists<H> {
     }
 }
 
+/// Room for the placements of a side's last two rows below one of the rows
+/// above: at most 20 * 19 (two of at most 20 columns); a power of two.
+const TWO_ROWS: usize = 512;
+
 /// Sides of at least this many rows are listed by joining their upper and
 /// lower rows' placements.
 const JOIN_ROWS: usize = 6;
@@ -360,13 +364,14 @@ impl Side {
         // The last two rows' placements below one of the rows above (the
         // columns `free` left, its word `hit` and key `key`), in two nested
         // loops, their rows' marks and shift counts fixed: written to `to`,
-        // which has room for them all (two of the `left` columns each);
+        // which has room for them all (at most 20 * 19, two of at most 20
+        // columns each; indices taken `& (TWO_ROWS - 1)`, no bounds checks);
         // returns how many, and the queens placed in the second row (the
         // last row's are those written).
+        assert!(hi - lo <= 20, "columns {lo}..{hi}");
         let (second, last) = (row[k - 2], row[k - 1]);
         let (m2, m1) = (&marks[k - 2], &marks[k - 1]);
-        let left = (hi - lo + 2).saturating_sub(k);
-        let two = move |free: u64, hit: H, key: u64, to: &mut [Upper<H>]| {
+        let two = move |free: u64, hit: H, key: u64, to: &mut [Upper<H>; TWO_ROWS]| {
             let (mut len, mut placed) = (0, 0);
             let mut o2 = opens(free, hit, second);
             while o2 != 0 {
@@ -381,7 +386,7 @@ impl Side {
                     let bit = o & o.wrapping_neg();
                     o ^= bit;
                     let (hm, km) = m1[bit.trailing_zeros() as usize & 31];
-                    to[len] = Upper {
+                    to[len & (TWO_ROWS - 1)] = Upper {
                         hit: hit | hm,
                         key: key | km,
                         free: (free ^ bit) as u32,
@@ -393,8 +398,9 @@ impl Side {
         };
         let (mut len, mut placed) = (0, 0);
         if k == 2 {
-            room(out, left * left, ledger)?;
-            (len, placed) = two(all, closed, 0, out);
+            room(out, TWO_ROWS, ledger)?;
+            let to = out.first_chunk_mut().ok_or(OverCap)?;
+            (len, placed) = two(all, closed, 0, to);
             *nodes += placed + len as u64;
             return Ok(len);
         }
@@ -423,11 +429,14 @@ impl Side {
             let fr = free[d & 31] ^ bit;
             let (h, ky) = (hit[d & 31] | hm, key[d & 31] | km);
             if d + 3 == k {
-                if let Err(e) = room(out, len + left * left, ledger) {
+                if let Err(e) = room(out, len + TWO_ROWS, ledger) {
                     *nodes += placed + len as u64;
                     return Err(e);
                 }
-                let (written, second) = two(fr, h, ky, &mut out[len..]);
+                let Some(to) = out[len..].first_chunk_mut() else {
+                    return Err(OverCap);
+                };
+                let (written, second) = two(fr, h, ky, to);
                 (len, placed) = (len + written, placed + second);
                 continue;
             }
