@@ -201,10 +201,10 @@ impl Hit for u64 {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
-            // popcnt.
+            // SAFETY: `Isa::Avx2` and `Isa::Avx512` (taken as AVX2) are
+            // only made when the CPU reports AVX2 and popcnt.
             #[allow(unsafe_code)]
-            Isa::Avx2 => unsafe { avx2::merge(m, out) },
+            Isa::Avx2 | Isa::Avx512 => unsafe { avx2::merge(m, out) },
         }
     }
 }
@@ -220,10 +220,10 @@ impl Hit for u128 {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
-            // popcnt.
+            // SAFETY: `Isa::Avx2` and `Isa::Avx512` (taken as AVX2) are
+            // only made when the CPU reports AVX2 and popcnt.
             #[allow(unsafe_code)]
-            Isa::Avx2 => unsafe { avx2::merge_wide(m, out) },
+            Isa::Avx2 | Isa::Avx512 => unsafe { avx2::merge_wide(m, out) },
         }
     }
 }

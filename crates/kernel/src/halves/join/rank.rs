@@ -11,9 +11,10 @@ pub(super) fn cut_order(isa: Isa, x: &[u64], y: &[u64], bits: u32) -> ([u32; 64]
         match isa {
             Isa::Baseline => bit_counts(keys, step),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2.
+            // SAFETY: `Isa::Avx2` and `Isa::Avx512` are only made when
+            // the CPU reports AVX2.
             #[allow(unsafe_code)]
-            Isa::Avx2 => unsafe { super::avx2::bit_counts(keys, step) },
+            Isa::Avx2 | Isa::Avx512 => unsafe { super::avx2::bit_counts(keys, step) },
         }
     };
     let (cx, cy) = (ones(x), ones(y));
@@ -70,11 +71,13 @@ mod tests {
                 for isa in Isa::available() {
                     let got = match isa {
                         Isa::Baseline => bit_counts(&keys, step),
-                        // SAFETY: `Isa::available` lists AVX2 where the
-                        // CPU reports it.
+                        // SAFETY: `Isa::available` lists AVX2 and
+                        // AVX-512 where the CPU reports AVX2.
                         #[cfg(target_arch = "x86_64")]
                         #[allow(unsafe_code)]
-                        Isa::Avx2 => unsafe { super::super::avx2::bit_counts(&keys, step) },
+                        Isa::Avx2 | Isa::Avx512 => unsafe {
+                            super::super::avx2::bit_counts(&keys, step)
+                        },
                     };
                     assert_eq!(got.to_vec(), expect, "{isa:?}, {len} keys, every {step}");
                 }

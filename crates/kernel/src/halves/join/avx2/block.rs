@@ -23,28 +23,45 @@ pub(in crate::halves::join) const BLOCK: usize = 8 * super::super::BLOCK;
 /// keys of the shorter list against eight of the longer at a time.
 #[target_feature(enable = "avx2,popcnt")]
 pub(in crate::halves::join) fn block(x: &[u32], y: &[u32]) -> u64 {
-    let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
-    if short.len() >= SLICED_SHORTEST && long.len() >= 32 {
-        // The list transposed is the one that costs less: the longer,
-        // unless it fills its last slice less (a block of 190 x 300
-        // keys: one slice of the shorter looked up by 300 keys, not
-        // two of the longer by 190).
-        let cost = |t: usize, l: usize| t.div_ceil(32) * 116 + t.div_ceil(SLICE) * (300 + 33 * l);
-        let (looked_up, transposed) =
-            if cost(short.len(), long.len()) < cost(long.len(), short.len()) {
-                (long, short)
-            } else {
-                (short, long)
-            };
-        if fast_pext() {
-            let or = |keys: &[u32]| keys.iter().fold(0, |a, &k| a | k);
+    match to_slice(x, y) {
+        Some((looked_up, transposed)) if fast_pext() => {
             // SAFETY: `fast_pext` reports BMI2.
-            return unsafe { sliced_live_any(looked_up, transposed, or(x) & or(y)) };
+            unsafe { sliced_live_any(looked_up, transposed, live(x, y)) }
         }
-        sliced(looked_up, transposed)
-    } else {
-        quads(short, long)
+        Some((looked_up, transposed)) => sliced(looked_up, transposed),
+        None => quads(x, y),
     }
+}
+
+/// The bits some key of each list holds.
+#[inline(always)]
+pub(in crate::halves::join) fn live(x: &[u32], y: &[u32]) -> u32 {
+    let or = |keys: &[u32]| keys.iter().fold(0, |a, &k| a | k);
+    or(x) & or(y)
+}
+
+/// If a block of `x` and `y` is counted sliced (the shorter list long
+/// enough to pay for transposing the longer): the list looked up and
+/// the list transposed, the one that costs less: the longer, unless it
+/// fills its last slice less (a block of 190 x 300 keys: one slice of
+/// the shorter looked up by 300 keys, not two of the longer by 190).
+#[inline(always)]
+pub(in crate::halves::join) fn to_slice<'a>(
+    x: &'a [u32],
+    y: &'a [u32],
+) -> Option<(&'a [u32], &'a [u32])> {
+    let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
+    if short.len() < SLICED_SHORTEST || long.len() < 32 {
+        return None;
+    }
+    let cost = |t: usize, l: usize| t.div_ceil(32) * 116 + t.div_ceil(SLICE) * (300 + 33 * l);
+    Some(
+        if cost(short.len(), long.len()) < cost(long.len(), short.len()) {
+            (long, short)
+        } else {
+            (short, long)
+        },
+    )
 }
 
 /// Whether `pext` is fast on this CPU: it has BMI2 and is not an AMD
@@ -167,7 +184,7 @@ mod tests {
         mask: u32,
         count: fn(&[u32], &[u32]) -> u64,
     ) {
-        if Isa::detect() != Isa::Avx2 {
+        if !Isa::available().contains(&Isa::Avx2) {
             return;
         }
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);

@@ -1,0 +1,9 @@
+//! The join for AVX-512 (F, VL, BW, VPOPCNTDQ, with AVX2, popcnt, BMI1
+//! and BMI2): the recursive join of [`super`] compiled with those
+//! features, its blocks ([`block`]: sliced in slices of 512 keys, see
+//! [`sliced`]), AVX2's cuts.
+
+pub(super) mod block;
+pub(super) mod sliced;
+
+recursive_join!(super::avx2::cut::partition, super::avx2::cut::cut, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]);

@@ -1,0 +1,20 @@
+//! The AVX-512 join's blocks: AVX2's choice (see
+//! [`super::super::avx2::block`]), the sliced ones in slices of 512
+//! keys (see [`super::sliced`]).
+
+use super::super::avx2::block::{live, quads, to_slice};
+use super::sliced::sliced_live_any;
+
+/// Below this many pairs a block is counted without cutting: AVX2's.
+pub(in crate::halves::join) const BLOCK: usize = super::super::avx2::block::BLOCK;
+
+/// The pairs of a block: sliced on the live bits once the shorter list
+/// is long enough (see [`to_slice`]), else four keys of the shorter
+/// list against eight of the longer at a time.
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+pub(in crate::halves::join) fn block(x: &[u32], y: &[u32]) -> u64 {
+    match to_slice(x, y) {
+        Some((looked_up, transposed)) => sliced_live_any(looked_up, transposed, live(x, y)),
+        None => quads(x, y),
+    }
+}
