@@ -6,7 +6,7 @@ use super::super::avx2::block::{live, quads, to_slice};
 use super::sliced::sliced_live_any;
 
 /// Below this many pairs a block is counted without cutting: AVX2's.
-pub(in crate::halves::join) const BLOCK: usize = super::super::avx2::block::BLOCK;
+pub(in crate::halves::join) const BLOCK: usize = 2 * super::super::avx2::block::BLOCK;
 
 /// The pairs of a block: sliced on the live bits once the shorter list
 /// is long enough (see [`to_slice`]), else four keys of the shorter
