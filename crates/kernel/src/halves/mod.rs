@@ -473,12 +473,15 @@ mod tests {
                             assert_eq!(e, Error::OverBudget { cap: cap as u64 });
                             // At n = 16, where the keys outweigh the
                             // quarters (never listed in parts: 80 % of
-                            // what n = 12 holds), half of the most any row
-                            // set holds is room enough for parts. (On the
+                            // what n = 12 holds), more than half of the
+                            // most any row set holds is room enough for
+                            // parts (half is not with the AVX-512 join,
+                            // whose larger blocks hold less of the join's
+                            // stack: 183,218 of 366,436 bytes). (On the
                             // smaller boards a scratch kept from row set to
                             // row set may refuse, under a cap of a few KB,
                             // a row set it would count afresh.)
-                            assert!(n < 16 || cap < most / 2, "n = {n}: {cap} of {most}");
+                            assert!(n < 16 || cap <= most / 2, "n = {n}: {cap} of {most}");
                             assert!(cap < 2 * need, "n = {n}: {cap} of {need} refused");
                             refused += 1;
                         }
