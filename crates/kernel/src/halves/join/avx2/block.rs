@@ -50,11 +50,23 @@ pub(in crate::halves::join) fn to_slice<'a>(
     x: &'a [u32],
     y: &'a [u32],
 ) -> Option<(&'a [u32], &'a [u32])> {
+    to_slice_by(x, y, |t, l| {
+        t.div_ceil(32) * 116 + t.div_ceil(SLICE) * (300 + 33 * l)
+    })
+}
+
+/// [`to_slice`] by the cost `cost(transposed, looked_up)` of slicing
+/// lists of those lengths.
+#[inline(always)]
+pub(in crate::halves::join) fn to_slice_by<'a>(
+    x: &'a [u32],
+    y: &'a [u32],
+    cost: impl Fn(usize, usize) -> usize,
+) -> Option<(&'a [u32], &'a [u32])> {
     let (short, long) = if x.len() < y.len() { (x, y) } else { (y, x) };
     if short.len() < SLICED_SHORTEST || long.len() < 32 {
         return None;
     }
-    let cost = |t: usize, l: usize| t.div_ceil(32) * 116 + t.div_ceil(SLICE) * (300 + 33 * l);
     Some(
         if cost(short.len(), long.len()) < cost(long.len(), short.len()) {
             (long, short)

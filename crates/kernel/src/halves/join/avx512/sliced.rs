@@ -12,6 +12,16 @@ use super::super::avx2::sliced::{
 /// Keys of the transposed list a slice holds.
 const SLICE: usize = 512;
 
+/// The slices a list of `len` keys is transposed in: of 512 keys, and
+/// of 256 (AVX2's, for a last part of 256 keys or fewer).
+#[inline(always)]
+pub(in crate::halves::join) fn slices(len: usize) -> (usize, usize) {
+    match len % SLICE {
+        r if r > 0 && r <= SLICE / 2 => (len / SLICE, 1),
+        _ => (len.div_ceil(SLICE), 0),
+    }
+}
+
 /// The disjoint pairs of `x` and `y` on the bits of `live` (those some
 /// key of each list holds, or more), sliced with `y` transposed: 512
 /// keys a slice, and the last 256 or fewer in one AVX2 slice.
@@ -29,9 +39,9 @@ pub(in crate::halves::join) fn sliced_live_in(
     live: u32,
     width: Option<usize>,
 ) -> u64 {
-    let wide = match y.len() % SLICE {
-        r if r > 0 && r <= SLICE / 2 => y.len() - r,
-        _ => y.len(),
+    let wide = match slices(y.len()) {
+        (wide, 0) => y.len().min(wide * SLICE),
+        (wide, _) => wide * SLICE,
     };
     let (y, y_rest) = y.split_at(wide);
     let rest = if y_rest.is_empty() {
