@@ -295,7 +295,7 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($partition:path, $cut:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
+    ($partition:path, $cut:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
         use super::{stack_to, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
@@ -338,7 +338,9 @@ macro_rules! recursive_join {
                     if high.is_empty() {
                         narrow.keys(x, &mut stack[..lx]);
                         narrow.keys(y, &mut stack[lx..top]);
-                        return join(stack, ledger, top, (0, lx), (lx, ly), low);
+                        // The cut order fits these lists: no node ranks
+                        // anew (it paid only for the classes below).
+                        return join(stack, ledger, top, (0, lx), (lx, ly), low, usize::MAX);
                     }
                     let at = narrow.sort(x, y, high, &mut stack[..top]);
                     // The classes' starts, then the pairs of classes that
@@ -352,7 +354,8 @@ macro_rules! recursive_join {
                         ((x3, lx), (y0, y2)),
                     ] {
                         let (x, y) = ((x.0, x.1 - x.0), (y.0, y.1 - y.0));
-                        pairs += join(stack, ledger, top, x, y, low)?;
+                        let ranked_above = $block_pairs * super::rank::RANKED_BLOCKS;
+                        pairs += join(stack, ledger, top, x, y, low, ranked_above)?;
                     }
                     Ok(pairs)
                 }
@@ -371,13 +374,25 @@ macro_rules! recursive_join {
             x: (usize, usize),
             y: (usize, usize),
             cuts: &[u32],
+            ranked_above: usize,
         ) -> Result<u64, OverCap> {
             let ((x_at, lx), (y_at, ly)) = (x, y);
             if lx == 0 || ly == 0 {
                 return Ok(0);
             }
             match cuts.split_first() {
-                Some((&bit, rest)) if lx * ly > $block_pairs => {
+                Some(_) if lx * ly > $block_pairs => {
+                    // The top nodes cut on the best bit for their lists,
+                    // the others in the order of the whole join.
+                    let mut ranked = [0; 64];
+                    let cuts = if lx * ly > ranked_above {
+                        let cx = $counts(&stack[x_at..x_at + lx]);
+                        let cy = $counts(&stack[y_at..y_at + ly]);
+                        super::rank::best_first(cuts, (&cx, &cy), &mut ranked)
+                    } else {
+                        cuts
+                    };
+                    let (&bit, rest) = (&cuts[0], &cuts[1..]);
                     let above = top + lx + ly;
                     stack_to(stack, ledger, above)?;
                     let (below, parts) = stack.split_at_mut(top);
@@ -391,8 +406,8 @@ macro_rules! recursive_join {
                     // it is the one with fewer keys without the bit (less
                     // to cut again below).
                     let ((a, la, a1), (b, lb, b1)) = if ly - y1 <= lx - x1 { (xs, ys) } else { (ys, xs) };
-                    Ok(join(stack, ledger, above, (a, a1), (b + b1, lb - b1), rest)?
-                        + join(stack, ledger, above, (a + a1, la - a1), (b, lb), rest)?)
+                    Ok(join(stack, ledger, above, (a, a1), (b + b1, lb - b1), rest, ranked_above)?
+                        + join(stack, ledger, above, (a + a1, la - a1), (b, lb), rest, ranked_above)?)
                 }
                 _ => Ok($block(&stack[x_at..x_at + lx], &stack[y_at..y_at + ly])),
             }

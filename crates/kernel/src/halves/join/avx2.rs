@@ -9,7 +9,7 @@ pub(super) mod block;
 pub(super) mod cut;
 pub(super) mod sliced;
 
-recursive_join!(cut::partition, cut::cut, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
+recursive_join!(cut::partition, cut::cut, node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
 
 /// All-ones in the lanes from `first` on (none if `first` is 8).
 #[inline(always)]
@@ -68,4 +68,31 @@ pub(in crate::halves::join) fn bit_counts(keys: &[u64], step: usize) -> [u64; 64
     }
     flush(&mut lo, &mut hi);
     count
+}
+
+/// [`super::rank::node_bit_counts`] a key at a time: its 32 bits spread to
+/// the 32 bytes of a vector, each byte a counter.
+#[target_feature(enable = "avx2,popcnt")]
+pub(in crate::halves::join) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
+    // Byte j: the key's byte j / 8, tested on bit j % 8.
+    let select = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+    let mut counters = _mm256_setzero_si256();
+    // At most `NODE_SAMPLE` keys: no byte counter overflows.
+    for &k in keys
+        .iter()
+        .step_by(keys.len().div_ceil(super::rank::NODE_SAMPLE))
+    {
+        let v = _mm256_set1_epi32(k as i32);
+        let b = _mm256_and_si256(_mm256_shuffle_epi8(v, select), bit);
+        // A held bit's byte is -1.
+        counters = _mm256_sub_epi8(counters, _mm256_cmpeq_epi8(b, bit));
+    }
+    let mut bytes = [0u8; 32];
+    // SAFETY: the store writes the 32 bytes.
+    unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), counters) };
+    bytes.map(u32::from)
 }

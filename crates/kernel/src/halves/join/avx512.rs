@@ -6,4 +6,4 @@
 pub(super) mod block;
 pub(super) mod sliced;
 
-recursive_join!(super::avx2::cut::partition, super::avx2::cut::cut, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]);
+recursive_join!(super::avx2::cut::partition, super::avx2::cut::cut, super::avx2::node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]);

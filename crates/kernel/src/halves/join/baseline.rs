@@ -5,7 +5,7 @@
 
 use super::BLOCK;
 
-recursive_join!(partition, cut, block, BLOCK);
+recursive_join!(partition, cut, super::rank::node_bit_counts, block, BLOCK);
 
 /// Moves the keys without `bit` to the front; returns how many there are.
 ///
