@@ -24,7 +24,10 @@
 //! dropped unseen, the rest recurse, and small blocks are compared pair by
 //! pair, branch-free (with AVX2, four keys of one list against eight of the
 //! other at a time, or bit-sliced: 256 keys of one list transposed into a
-//! row per key bit, each key of the other counted by table lookups).
+//! row per key bit, each key of the other counted by table lookups; with
+//! AVX-512, slices of 512 keys, each lookup's OR counted by `vpopcntq`).
+//! At the top nodes of the joins of wide keys (n >= 21) the cut bit is
+//! ranked anew on a sample of the node's lists.
 //!
 //! Symmetry: turning the board upside down maps the solutions with left rows
 //! `L` to those with left rows `L` reversed; for even `n` the left-right
