@@ -75,22 +75,22 @@ pub(super) fn best_first<'a>(
 /// How many of a sample of [`NODE_SAMPLE`] 32-bit keys (every `step`-th)
 /// hold each bit, a set bit at a time.
 pub(super) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
-    let mut count = [0u32; 32];
-    for &k in keys.iter().step_by(keys.len().div_ceil(NODE_SAMPLE)) {
-        let mut k = k;
-        while k != 0 {
-            count[k.trailing_zeros() as usize] += 1;
-            k &= k - 1;
-        }
-    }
-    count
+    let step = keys.len().div_ceil(NODE_SAMPLE);
+    let count = held_bits(keys.iter().step_by(step).map(|&k| u64::from(k)));
+    // At most NODE_SAMPLE keys: every count fits.
+    std::array::from_fn(|b| count[b] as u32)
 }
 
 /// How many of every `step`-th key of `keys` hold each bit, a set bit at
 /// a time.
 fn bit_counts(keys: &[u64], step: usize) -> [u64; 64] {
+    held_bits(keys.iter().step_by(step).copied())
+}
+
+/// How many of `keys` hold each bit, a set bit at a time.
+fn held_bits(keys: impl Iterator<Item = u64>) -> [u64; 64] {
     let mut count = [0u64; 64];
-    for &k in keys.iter().step_by(step) {
+    for k in keys {
         let mut k = k;
         while k != 0 {
             count[k.trailing_zeros() as usize] += 1;

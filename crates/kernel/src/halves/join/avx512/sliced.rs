@@ -39,8 +39,9 @@ pub(in crate::halves::join) fn sliced_live_in(
     live: u32,
     width: Option<usize>,
 ) -> u64 {
+    // All of `y` in 512-key slices, or all but its last 256 keys or fewer.
     let wide = match slices(y.len()) {
-        (wide, 0) => y.len().min(wide * SLICE),
+        (_, 0) => y.len(),
         (wide, _) => wide * SLICE,
     };
     let (y, y_rest) = y.split_at(wide);
