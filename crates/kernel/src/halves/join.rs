@@ -5,7 +5,8 @@
 //! The recursive cuts and the pair-by-pair blocks are compiled three
 //! times: for the baseline x86-64 (SSE2, four 32-bit keys compared an
 //! instruction), for AVX2 (eight) and for AVX-512 (AVX2's loops but the
-//! sliced block's, below), chosen once per call by what the CPU reports.
+//! sliced block's, below, and the in-place cut of 64-bit keys, eight keys
+//! a vector), chosen once per call by what the CPU reports.
 //! The
 //! binary stays portable and still runs at the speed of a `target-cpu=native`
 //! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
@@ -37,8 +38,9 @@
 //! 32 bits and sorted into classes), `rank.rs` (the order of the cuts),
 //! `baseline.rs` (the scalar cuts and block), `avx2.rs` with
 //! `avx2/{block,sliced,cut}.rs` (the vector blocks, the sliced block and
-//! the vector cuts) and `avx512.rs` with `avx512/{block,sliced}.rs` (the
-//! blocks, sliced 512 keys a slice).
+//! the vector cuts) and `avx512.rs` with `avx512/{block,sliced,cut}.rs`
+//! (the blocks, sliced 512 keys a slice, and the cut of 64-bit keys eight
+//! at a time).
 
 use crate::ledger::{Ledger, OverCap};
 use narrow::Narrow;
@@ -128,8 +130,9 @@ pub(super) enum Isa {
     #[cfg(target_arch = "x86_64")]
     Avx2,
     /// AVX2 and AVX-512 (F, VL, BW, VPOPCNTDQ), with BMI1 and BMI2: the
-    /// join's own loops where the wider set pays (the sliced block),
-    /// AVX2's elsewhere (the merge takes it as AVX2).
+    /// join's own loops where the wider set pays (the sliced block, the
+    /// cut of 64-bit keys), AVX2's elsewhere (the merge takes it as
+    /// AVX2).
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }

@@ -123,15 +123,17 @@ mod tests {
         }
     }
 
-    /// Both partitions of 64-bit keys against a plain filter, for every
-    /// length up to a few vectors (each remainder of four), keys with
-    /// the bit or without it in runs and at random: those without it
-    /// first, then those with it, nothing lost or repeated.
+    /// The partitions of 64-bit keys (scalar, four and eight keys a
+    /// vector) against a plain filter, for every length up to a few
+    /// vectors (each remainder of four and of eight) and some long ones,
+    /// keys with the bit or without it in runs (shorter and longer than
+    /// a vector) and at random: those without it first, then those with
+    /// it, nothing lost or repeated.
     #[test]
     fn a_partition_puts_the_keys_without_the_bit_first() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-        for len in 0..=70usize {
-            for run in [0, 3, 9] {
+        for len in (0..=70usize).chain([1000, 4099, 65543]) {
+            for run in [0, 3, 9, 21] {
                 let bit = 1u64 << (len % 64);
                 let keys: Vec<u64> = (0..len)
                     .map(|i| match run {
@@ -149,6 +151,13 @@ mod tests {
                     #[allow(unsafe_code)]
                     partitions
                         .push(|k, b, s| unsafe { super::super::avx2::cut::partition(k, b, s) });
+                }
+                #[cfg(target_arch = "x86_64")]
+                if Isa::available().contains(&Isa::Avx512) {
+                    // SAFETY: the CPU reports AVX-512 (checked above).
+                    #[allow(unsafe_code)]
+                    partitions
+                        .push(|k, b, s| unsafe { super::super::avx512::cut::partition(k, b, s) });
                 }
                 for p in partitions {
                     let mut parts = keys.clone();

@@ -129,26 +129,56 @@ pub(in crate::halves::join) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) ->
 }
 
 /// Moves the keys without `bit` to the front; returns how many. In
-/// place, from both ends (as vectorised quicksorts partition): the
-/// first and last vector's keys are held aside, which leaves a gap of
-/// eight slots between the keys placed and those still to read; each
-/// vector is read from the end with the smaller gap, split (those
-/// without the bit, then those with it) and stored whole at both
-/// ends, where only its own part is kept. The held keys fill the gap
-/// last. No copy (the keys with the bit written to `scratch` and
-/// copied back were 5 % of the instructions at the n = 22 shard);
-/// `scratch` is the baseline partition's.
+/// place, from both ends (as vectorised quicksorts partition), four keys
+/// a vector (see [`partition_by`]). No copy (the keys with the bit
+/// written to `scratch` and copied back were 5 % of the instructions at
+/// the n = 22 shard); `scratch` is the baseline partition's.
 #[target_feature(enable = "avx2,popcnt")]
 pub(in crate::halves::join) fn partition(
     keys: &mut [u64],
     bit: u64,
     _scratch: &mut Vec<u64>,
 ) -> usize {
-    const LANES: usize = 4;
+    let probe = _mm256_set1_epi64x(bit as i64);
+    partition_by::<4>(keys, bit, |at, (from, clear, set)| {
+        // SAFETY: this function runs with AVX2; `partition_by` passes
+        // a load of four keys from `from` and stores of four at `clear`
+        // and `set - 4` within `keys` (and within its gaps); a mask of
+        // four lanes is below 16.
+        unsafe {
+            let v = _mm256_loadu_si256(at.add(from).cast());
+            let hit = _mm256_cmpeq_epi64(_mm256_and_si256(v, probe), _mm256_setzero_si256());
+            let mask = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as usize;
+            let order = partition_row(&PARTITION64, mask);
+            let split = _mm256_permutevar8x32_epi32(v, order);
+            _mm256_storeu_si256(at.add(clear).cast(), split);
+            _mm256_storeu_si256(at.add(set - 4).cast(), split);
+            mask.count_ones() as usize
+        }
+    })
+}
+
+/// The in-place partition of `keys` on `bit` (those without it to the
+/// front; returns how many), `LANES` keys a vector (four or eight): the
+/// first and last vector's keys are held aside, which leaves a gap of
+/// `2 LANES` slots between the keys placed and those still to read; each
+/// vector is read from the end with the smaller gap and `split` (with
+/// the keys' start, `(from, clear, set)`) loads the `LANES` keys from
+/// `from`, stores them split (those without the bit, then those with it)
+/// whole at `clear` and at `set - LANES`, where only its own part is
+/// kept, and returns how many lack the bit. The held keys fill the gap
+/// last.
+#[inline(always)]
+pub(in crate::halves::join) fn partition_by<const LANES: usize>(
+    keys: &mut [u64],
+    bit: u64,
+    mut split: impl FnMut(*mut u64, (usize, usize, usize)) -> usize,
+) -> usize {
+    const { assert!(LANES == 4 || LANES == 8) };
     let len = keys.len();
     // The keys held aside: the first and last vectors', then up to
-    // three left between them.
-    let mut held = [0u64; 3 * LANES - 1];
+    // `LANES - 1` left between them.
+    let mut held = [0u64; 3 * 8 - 1];
     let mut holds;
     let (mut clear, mut set) = (0, len);
     if len < 2 * LANES {
@@ -160,32 +190,20 @@ pub(in crate::halves::join) fn partition(
         holds = 2 * LANES;
         let (mut left, mut right) = (LANES, len - LANES);
         let at = keys.as_mut_ptr();
-        let probe = _mm256_set1_epi64x(bit as i64);
         while right - left >= LANES {
             // The gaps, `left - clear` and `set - right`, add up to
-            // eight; the one read from grows by four, so both are
-            // four or more when the vector is stored.
-            // Chosen without a branch (the side is the data's, a
-            // coin toss to a predictor).
+            // `2 LANES`; the one read from grows by `LANES`, so both
+            // are `LANES` or more when the vector is stored: `from` is
+            // at most `len - LANES`, and both stores are within the
+            // gaps (keys read and not yet placed). Chosen without a
+            // branch (the side is the data's, a coin toss to a
+            // predictor).
             let from_left = left - clear <= set - right;
             let from = select_unpredictable(from_left, left, right - LANES);
             left += select_unpredictable(from_left, LANES, 0);
             right -= select_unpredictable(from_left, 0, LANES);
-            // SAFETY: this function runs with AVX2; the load reads
-            // keys `from..from + 4`, within `0..len`; the stores write
-            // `clear..clear + 4` and `set - 4..set`, both within the
-            // gaps (keys read and not yet placed) by the invariant
-            // above; a mask of four lanes is below 16.
-            let kept = unsafe {
-                let v = _mm256_loadu_si256(at.add(from).cast());
-                let hit = _mm256_cmpeq_epi64(_mm256_and_si256(v, probe), _mm256_setzero_si256());
-                let mask = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as usize;
-                let order = partition_row(&PARTITION64, mask);
-                let split = _mm256_permutevar8x32_epi32(v, order);
-                _mm256_storeu_si256(at.add(clear).cast(), split);
-                _mm256_storeu_si256(at.add(set - LANES).cast(), split);
-                mask.count_ones() as usize
-            };
+            debug_assert!(from + LANES <= len && clear + LANES <= set && LANES <= set);
+            let kept = split(at, (from, clear, set));
             clear += kept;
             set -= LANES - kept;
         }
