@@ -4,18 +4,22 @@
 //!
 //! A placement's diagonals and anti-diagonals are packed in one word (see
 //! [`Pack::hit`]): one AND tells whether two placements of a side clash.
-//! Up to n = 22 the word is a `u64`, compared four pairs an AVX2
-//! instruction; larger boards take a `u128`, four pairs two instructions
-//! (a pair at a time without AVX2).
+//! Up to n = 22 the word is a `u64`, compared eight pairs an AVX-512
+//! instruction (see `merge/avx512.rs`), four an AVX2 one; larger boards
+//! take a `u128`, eight pairs two AVX-512 instructions (after two
+//! permutations that gather the words' low and high halves), four pairs
+//! two AVX2 ones (a pair at a time without AVX2).
 
 use super::join::Isa;
 use crate::ledger::{Ledger, OverCap};
 use std::ops::{BitAnd, BitOr, BitXor, Range, Shl, Shr};
 
 /// Keys of a side's lower rows compared with one upper placement at a
-/// time by the vector loop: each group of the lists it reads is padded to
+/// time by the AVX2 loop: each group of the lists it reads is padded to
 /// whole chunks of as many, the lists by as many more, and the buffer it
-/// writes has room for as many past the last.
+/// writes has room for as many past the last. The AVX-512 loop compares
+/// twice as many, a group's last chunk of as many masked (so it reads
+/// and writes no further past a group than AVX2's).
 pub(super) const MERGE_LANES: usize = 4;
 
 /// A placement of some rows of a side as the merge takes it: its word of
@@ -76,8 +80,8 @@ impl<H: Hit> LowerRows<H> {
     /// each group padded to whole chunks of [`MERGE_LANES`] by placements
     /// whose word's low 64 bits are all ones: every upper placement holds
     /// a queen, so a diagonal among those bits, and clashes with them. The
-    /// merge's loop then reads whole chunks only: masking each group's
-    /// last, partial chunk, count 16 and 17 took 1.5 % more instructions.
+    /// AVX2 loop then reads whole chunks only: masking each group's last,
+    /// partial chunk, count 16 and 17 took 1.5 % more instructions.
     pub(super) fn group_by_columns(
         &mut self,
         placed: &[Upper<H>],
@@ -201,10 +205,15 @@ impl Hit for u64 {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` and `Isa::Avx512` (taken as AVX2) are
-            // only made when the CPU reports AVX2 and popcnt.
+            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2
+            // and popcnt.
             #[allow(unsafe_code)]
-            Isa::Avx2 | Isa::Avx512 => unsafe { avx2::merge(m, out) },
+            Isa::Avx2 => unsafe { avx2::merge(m, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` is only made when the CPU reports
+            // AVX2, popcnt, AVX-512 F, VL, BW and VPOPCNTDQ, BMI1 and BMI2.
+            #[allow(unsafe_code)]
+            Isa::Avx512 => unsafe { avx512::merge(m, out) },
         }
     }
 }
@@ -220,10 +229,15 @@ impl Hit for u128 {
         match isa {
             Isa::Baseline => merge_scalar(m, out),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx2` and `Isa::Avx512` (taken as AVX2) are
-            // only made when the CPU reports AVX2 and popcnt.
+            // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2
+            // and popcnt.
             #[allow(unsafe_code)]
-            Isa::Avx2 | Isa::Avx512 => unsafe { avx2::merge_wide(m, out) },
+            Isa::Avx2 => unsafe { avx2::merge_wide(m, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` is only made when the CPU reports
+            // AVX2, popcnt, AVX-512 F, VL, BW and VPOPCNTDQ, BMI1 and BMI2.
+            #[allow(unsafe_code)]
+            Isa::Avx512 => unsafe { avx512::merge_wide(m, out) },
         }
     }
 }
@@ -277,28 +291,31 @@ mod avx2 {
     use super::{Hit, Merge, Upper, MERGE_LANES};
     use crate::halves::join::{partition_row, PARTITION64};
     use std::arch::x86_64::*;
+    use std::ops::Range;
     use std::ptr;
 
-    /// The loop both merges share: each upper placement's group of lower
-    /// ones, four at a time (the groups are padded to whole chunks).
-    /// `chunks(upper)` makes, once a placement, the `chunk(i, len)`
-    /// that writes at `len` the keys of the four lower placements from `i`
-    /// that share no diagonal with it, and returns how many. Bounds are
-    /// checked once a group, not once a load: `i < end` and both lists are
-    /// padded by MERGE_LANES, `len + MERGE_LANES` at most `room` (what the
-    /// output holds).
+    /// The loop every vector merge shares: each upper placement and its
+    /// group of lower ones (whole chunks of [`MERGE_LANES`]), while the
+    /// output has room. `group(upper, lower, len)` writes at `len` the
+    /// keys of the lower placements `lower` that share no diagonal with
+    /// `upper` and returns where they end; it may read up to
+    /// [`MERGE_LANES`] placements past `lower` and write up to
+    /// [`MERGE_LANES`] keys past its candidates (past `len + lower.len()`).
+    /// Bounds are checked once a group, not once a load: both lists are
+    /// padded by MERGE_LANES, `len` and a group's candidates and
+    /// MERGE_LANES more at most `room` (what the output holds).
     #[inline(always)]
-    fn merge_groups<H: Hit, C: Fn(usize, usize) -> usize>(
+    pub(super) fn merge_groups<H: Hit>(
         m: &Merge<H>,
         room: usize,
-        chunks: impl Fn(&Upper<H>) -> C,
+        group: impl Fn(&Upper<H>, Range<usize>, usize) -> usize,
     ) -> (usize, usize) {
-        // Loads read up to MERGE_LANES keys from an `i < end`, so a group
-        // may end at `ends` at most; stores write MERGE_LANES from `len`,
-        // which moves at most one place a candidate of the group, so a
-        // group's candidates may reach `reach` at most. Both worked out
-        // once a merge: from the lists' lengths and the room at each
-        // group, they took six instructions more a group (of some 60).
+        // Loads read up to MERGE_LANES placements past a group, so a
+        // group may end at `ends` at most; stores write up to MERGE_LANES
+        // past a group's candidates, so these may reach `reach` at most.
+        // Both worked out once a merge: from the lists' lengths and the
+        // room at each group, they took six instructions more a group (of
+        // some 60).
         let ends = m.lower.hits.len().min(m.lower.keys.len());
         let ends = ends.saturating_sub(MERGE_LANES);
         let Some(reach) = room.checked_sub(MERGE_LANES) else {
@@ -309,21 +326,33 @@ mod avx2 {
         // for sure (`sure` is 0) when the largest passes `reach`.
         let sure = (reach + 1).saturating_sub(m.lower.largest);
         let mut len = 0;
-        for (taken, (upper, group)) in m.groups().enumerate() {
-            let (mut i, end) = (group.start, group.end);
-            assert!(end <= ends);
-            if len >= sure && len + (end - i) > reach {
+        for (taken, (upper, lower)) in m.groups().enumerate() {
+            assert!(lower.end <= ends);
+            if len >= sure && len + (lower.end - lower.start) > reach {
                 return (len, taken);
             }
-            let chunk = chunks(upper);
-            // A loop on `i < end` takes three instructions a chunk, on `i +
-            // MERGE_LANES <= end` five.
-            while i < end {
-                len += chunk(i, len);
-                i += MERGE_LANES;
-            }
+            len = group(upper, lower, len);
         }
         (len, m.top.len())
+    }
+
+    /// Runs `chunk(i, len)` on each chunk of four lower placements of
+    /// `lower` (whole chunks), `len` moving past the keys each writes;
+    /// returns where they end.
+    #[inline(always)]
+    fn four_at_a_time(
+        lower: Range<usize>,
+        mut len: usize,
+        chunk: impl Fn(usize, usize) -> usize,
+    ) -> usize {
+        let (mut i, end) = (lower.start, lower.end);
+        // A loop on `i < end` takes three instructions a chunk, on `i +
+        // MERGE_LANES <= end` five.
+        while i < end {
+            len += chunk(i, len);
+            i += MERGE_LANES;
+        }
+        len
     }
 
     /// Writes at `at` the four keys' lanes of `mask`, packed to the front
@@ -352,7 +381,7 @@ mod avx2 {
     pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
         let (out_at, room) = (out.as_mut_ptr(), out.len());
-        let chunks = |upper: &Upper<u64>| {
+        let group = |upper: &Upper<u64>, lower: Range<usize>, len: usize| {
             // SAFETY: AVX2 is enabled for this function; each is read as
             // the `f64` of its bits (a broadcast from memory: one
             // instruction, not a load and a broadcast).
@@ -363,7 +392,7 @@ mod avx2 {
                     _mm256_castpd_si256(_mm256_broadcast_sd(at(&upper.key))),
                 )
             };
-            move |i: usize, len: usize| {
+            let chunk = |i: usize, len: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
                 // checked by `merge_groups`.
                 unsafe {
@@ -374,9 +403,10 @@ mod avx2 {
                     let mask = _mm256_movemask_pd(_mm256_castsi256_pd(clear)) as usize;
                     store_kept(out_at.add(len), _mm256_or_si256(k, key), mask)
                 }
-            }
+            };
+            four_at_a_time(lower, len, chunk)
         };
-        merge_groups(m, room, chunks)
+        merge_groups(m, room, group)
     }
 
     /// [`super::Hit::merge`] for words of 128 bits, as [`merge`] does it:
@@ -388,7 +418,7 @@ mod avx2 {
     pub(super) fn merge_wide(m: &Merge<u128>, out: &mut [u64]) -> (usize, usize) {
         let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
         let (out_at, room) = (out.as_mut_ptr(), out.len());
-        let chunks = |upper: &Upper<u128>| {
+        let group = |upper: &Upper<u128>, lower: Range<usize>, len: usize| {
             // SAFETY: AVX2 is enabled for this function; the word is read
             // as its two halves (low first), twice, and the key as the
             // `f64` of its bits (broadcasts from memory, as in `merge`).
@@ -399,7 +429,7 @@ mod avx2 {
                     _mm256_castpd_si256(_mm256_broadcast_sd(key)),
                 )
             };
-            move |i: usize, len: usize| {
+            let chunk = |i: usize, len: usize| {
                 // SAFETY: AVX2 is enabled for this function; the bounds are
                 // checked by `merge_groups`.
                 unsafe {
@@ -417,26 +447,32 @@ mod avx2 {
                     let k = _mm256_loadu_si256(keys_at.add(i).cast());
                     store_kept(out_at.add(len), _mm256_or_si256(k, key), mask)
                 }
-            }
+            };
+            four_at_a_time(lower, len, chunk)
         };
-        merge_groups(m, room, chunks)
+        merge_groups(m, room, group)
     }
 }
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512;
 
 #[cfg(test)]
 mod tests {
     use super::super::xorshift::xorshift;
     use super::*;
 
-    /// Random lower and upper placements on `w` columns, merged by every
-    /// loop with `H` words, against the pairs filtered one by one.
-    fn merges_agree<H: Hit + std::fmt::Debug>() {
+    /// `lowers` random lower and 100 upper placements on `w` columns,
+    /// merged by every loop with `H` words, against the pairs filtered one
+    /// by one: with room for all, and with room for just the next upper
+    /// placement's candidates at each call (nothing written past it).
+    fn merges_agree<H: Hit + std::fmt::Debug>(w: u32, lowers: usize) {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-        let w = 6;
         // Diagonals of at most `span` bits each, as on a side of the board.
         let span = H::BITS / 2;
         let diagonals = |x: u64| x & (u64::MAX >> (64 - span.min(64)));
-        let bottoms: Vec<(u32, u64, u64, u64)> = (0..200)
+        let bottoms: Vec<(u32, u64, u64, u64)> = (0..lowers)
             .map(|_| {
                 let columns = (next() % (1 << w)) as u32;
                 let (d, a) = (next() & next() & next(), next() & next() & next());
@@ -497,6 +533,13 @@ mod tests {
             .collect();
         expect.sort_unstable();
         assert!(expect.len() > 10, "{}", expect.len());
+        // Groups of whole chunks of eight and of four past them, so that
+        // the loops of eight lanes mask a last chunk of four.
+        let sizes = |rest: usize| {
+            (lower.groups.iter())
+                .any(|&[start, end]| end > start && (end - start) as usize % 8 == rest)
+        };
+        assert!(sizes(0) && sizes(4));
         for isa in Isa::available() {
             let mut out = vec![0; top.len() * bottoms.len() + MERGE_LANES];
             let m = Merge {
@@ -508,12 +551,34 @@ mod tests {
             let mut got = out[..kept].to_vec();
             got.sort_unstable();
             assert_eq!(got, expect, "{isa:?}, {} bits", H::BITS);
+            // Room for the next upper placement's candidates only (as the
+            // side's merge makes it), then marks that must stay.
+            let (mut got, mut t) = (Vec::new(), 0);
+            while t < top.len() {
+                let room = lower.group(packed[t].free).len() + MERGE_LANES;
+                let mut out = vec![u64::MAX; room + 2 * MERGE_LANES];
+                let m = Merge {
+                    top: &packed[t..],
+                    lower: &lower,
+                };
+                let (kept, taken) = H::merge(isa, &m, &mut out[..room]);
+                assert!(taken > 0, "{isa:?}, {} bits", H::BITS);
+                assert!(out[room..].iter().all(|&k| k == u64::MAX), "{isa:?}");
+                got.extend_from_slice(&out[..kept]);
+                t += taken;
+            }
+            got.sort_unstable();
+            assert_eq!(got, expect, "{isa:?}, {} bits, just the room", H::BITS);
         }
     }
 
     #[test]
     fn every_merge_keeps_the_pairs_with_no_shared_diagonal() {
-        merges_agree::<u64>();
-        merges_agree::<u128>();
+        // Groups of a few placements (one or two chunks of four), and of
+        // some 25 (about six).
+        for (w, lowers) in [(6, 200), (3, 200)] {
+            merges_agree::<u64>(w, lowers);
+            merges_agree::<u128>(w, lowers);
+        }
     }
 }
