@@ -5,8 +5,9 @@
 //! The recursive cuts and the pair-by-pair blocks are compiled three
 //! times: for the baseline x86-64 (SSE2, four 32-bit keys compared an
 //! instruction), for AVX2 (eight) and for AVX-512 (AVX2's loops but the
-//! sliced block's, below, and the in-place cut of 64-bit keys, eight keys
-//! a vector), chosen once per call by what the CPU reports.
+//! sliced block's, below, the in-place cut of 64-bit keys, eight keys a
+//! vector, and the keys' sort into classes), chosen once per call by what
+//! the CPU reports.
 //! The
 //! binary stays portable and still runs at the speed of a `target-cpu=native`
 //! build on the machines that have AVX2 (measured at n = 18: 30 % less time).
@@ -38,8 +39,9 @@
 //! 32 bits and sorted into classes), `rank.rs` (the order of the cuts),
 //! `baseline.rs` (the scalar cuts and block), `avx2.rs` with
 //! `avx2/{block,sliced,cut}.rs` (the vector blocks, the sliced block and
-//! the vector cuts) and `avx512.rs` with `avx512/{block,sliced,cut}.rs`
-//! (the blocks, sliced 512 keys a slice, and the cut of 64-bit keys eight
+//! the vector cuts) and `avx512.rs` with `avx512/{block,sliced,cut,classes}.rs`
+//! (the blocks, sliced 512 keys a slice, the cut of 64-bit keys eight
+//! at a time, and the keys made 32 bits and sorted into classes sixteen
 //! at a time).
 
 use crate::ledger::{Ledger, OverCap};
@@ -131,8 +133,8 @@ pub(super) enum Isa {
     Avx2,
     /// AVX2 and AVX-512 (F, VL, BW, VPOPCNTDQ), with BMI1 and BMI2: the
     /// join's own loops where the wider set pays (the sliced block, the
-    /// cut of 64-bit keys), AVX2's elsewhere (the merge takes it as
-    /// AVX2).
+    /// cut of 64-bit keys, the sort into classes), AVX2's elsewhere (the
+    /// merge takes it as AVX2).
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
@@ -298,14 +300,15 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($partition:path, $cut:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
+    ($partition:path, $sort:path, $cut:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
         use super::{stack_to, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
         /// Cuts on every bit of `high` but the last two, then joins the
         /// keys made 32 bits by `narrow`: the last two bits (or one) sort
-        /// the keys into classes as they are made 32 bits (see
-        /// [`super::narrow::Narrow::sort`]), whose compatible pairs are joined.
+        /// the keys into classes as they are made 32 bits (by `$sort`,
+        /// see [`super::narrow::Narrow::sort`]), whose compatible pairs
+        /// are joined.
         $(#[$feature])*
         pub(super) fn join_wide(
             x: &mut [u64],
@@ -345,7 +348,7 @@ macro_rules! recursive_join {
                         // anew (it paid only for the classes below).
                         return join(stack, ledger, top, (0, lx), (lx, ly), low, usize::MAX);
                     }
-                    let at = narrow.sort(x, y, high, &mut stack[..top]);
+                    let at = $sort(narrow, x, y, high, &mut stack[..top]);
                     // The classes' starts, then the pairs of classes that
                     // share no high bit (see `Narrow::sort`).
                     let [x0, x1, x2, x3, y1, y0, y2, y3, end] = at;

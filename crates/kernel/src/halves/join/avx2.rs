@@ -9,7 +9,7 @@ pub(super) mod block;
 pub(super) mod cut;
 pub(super) mod sliced;
 
-recursive_join!(cut::partition, cut::cut, node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
+recursive_join!(cut::partition, super::Narrow::sort, cut::cut, node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
 
 /// All-ones in the lanes from `first` on (none if `first` is 8).
 #[inline(always)]

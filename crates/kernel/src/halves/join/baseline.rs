@@ -5,7 +5,14 @@
 
 use super::BLOCK;
 
-recursive_join!(partition, cut, super::rank::node_bit_counts, block, BLOCK);
+recursive_join!(
+    partition,
+    super::Narrow::sort,
+    cut,
+    super::rank::node_bit_counts,
+    block,
+    BLOCK
+);
 
 /// Moves the keys without `bit` to the front; returns how many there are.
 ///

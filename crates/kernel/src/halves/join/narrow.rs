@@ -44,9 +44,32 @@ impl Narrow {
     /// Returns where each run starts (`x`'s four, then `y`'s), and the end.
     /// One pass to count the classes, one to write them, where cutting on
     /// the two bits took two passes over 64-bit keys and copied them back
-    /// (at n = 20 that was 16 % of the join).
+    /// (at n = 20 that was 16 % of the join). The AVX-512 join's is
+    /// `avx512/classes.rs`.
     #[inline(always)]
     pub(super) fn sort(&self, x: &[u64], y: &[u64], high: &[u64], to: &mut [u32]) -> [usize; 9] {
+        let at = Narrow::classes(x, y, high);
+        let (h0, h1) = (high[0], high.get(1).copied().unwrap_or(0));
+        let class = |k: u64| usize::from(k & h0 != 0) | usize::from(k & h1 != 0) << 1;
+        let mut next_x = [at[0], at[1], at[2], at[3]];
+        let mut next_y = [at[5], at[4], at[6], at[7]];
+        self.each(x, |k, v| {
+            let c = &mut next_x[class(k)];
+            to[*c] = v;
+            *c += 1;
+        });
+        self.each(y, |k, v| {
+            let c = &mut next_y[class(k)];
+            to[*c] = v;
+            *c += 1;
+        });
+        at
+    }
+
+    /// Where [`Narrow::sort`]'s runs start (`x`'s four classes, then
+    /// `y`'s in the order 1, 0, 2, 3), and the end.
+    #[inline(always)]
+    pub(super) fn classes(x: &[u64], y: &[u64], high: &[u64]) -> [usize; 9] {
         let (h0, h1) = (high[0], high.get(1).copied().unwrap_or(0));
         // The classes counted from three sums, which vectorise (a counter
         // in memory indexed by the class made each key wait for the store
@@ -69,19 +92,6 @@ impl Narrow {
         {
             at[i + 1] = at[i] + c;
         }
-        let class = |k: u64| usize::from(k & h0 != 0) | usize::from(k & h1 != 0) << 1;
-        let mut next_x = [at[0], at[1], at[2], at[3]];
-        let mut next_y = [at[5], at[4], at[6], at[7]];
-        self.each(x, |k, v| {
-            let c = &mut next_x[class(k)];
-            to[*c] = v;
-            *c += 1;
-        });
-        self.each(y, |k, v| {
-            let c = &mut next_y[class(k)];
-            to[*c] = v;
-            *c += 1;
-        });
         at
     }
 
