@@ -139,6 +139,40 @@ impl<H: Hit> LowerRows<H> {
     }
 }
 
+/// Appends to `out` the upper placements `placed` of a side whose columns
+/// are `all`, ordered by the columns they leave (a counting sort, `at`
+/// its cursors): consecutive ones then merge the same group of lower
+/// placements, so the merge's loop runs as often in a row (its exit
+/// predicted) on lists already in cache. In the order of the search, the
+/// AVX-512 merge at count 18 took 24 % more samples.
+pub(super) fn sort_by_columns<H: Copy + Default>(
+    placed: &[Upper<H>],
+    all: u32,
+    at: &mut Vec<u32>,
+    out: &mut Vec<Upper<H>>,
+    ledger: &mut Ledger,
+) -> Result<(), OverCap> {
+    let count = all as usize + 1;
+    at.clear();
+    ledger.room(at, count + 1)?;
+    at.resize(count + 1, 0);
+    for p in placed {
+        at[p.free as usize + 1] += 1;
+    }
+    for i in 1..at.len() {
+        at[i] += at[i - 1];
+    }
+    let from = out.len();
+    ledger.room(out, placed.len())?;
+    out.resize(from + placed.len(), Upper::default());
+    for p in placed {
+        let slot = &mut at[p.free as usize];
+        out[from + *slot as usize] = *p;
+        *slot += 1;
+    }
+    Ok(())
+}
+
 /// A side's placements as the join of its upper and lower rows needs them:
 /// the diagonals and anti-diagonals its columns reach (`span` of each, from
 /// the side's first column) in one word, and the key.

@@ -2,7 +2,7 @@
 //! upper rows and of its lower rows listed apart and merged.
 
 use super::super::join::Isa;
-use super::super::merge::{Hit, LowerRows, Merge, Pack, Upper, MERGE_LANES};
+use super::super::merge::{sort_by_columns, Hit, LowerRows, Merge, Pack, Upper, MERGE_LANES};
 use super::super::rows::{low_bits, row_numbers};
 use super::super::uppers::Uppers;
 use super::{Listed, Part, Side};
@@ -212,9 +212,7 @@ impl Side {
             nodes,
             |out, l, placed| {
                 let count = self.quarter(upper, (lo, hi), &pack, marks, bottom, l, placed)?;
-                l.room(out, count)?;
-                out.extend_from_slice(&bottom[..count]);
-                Ok(())
+                sort_by_columns(&bottom[..count], all, at, out, l)
             },
         )?;
         let key = Some((rows & !upper, lo, hi, self.closed));
