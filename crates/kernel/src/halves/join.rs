@@ -133,8 +133,9 @@ pub(super) enum Isa {
     Avx2,
     /// AVX2 and AVX-512 (F, VL, BW, VPOPCNTDQ), with BMI1 and BMI2: the
     /// join's own loops where the wider set pays (the sliced block, the
-    /// cut of 64-bit keys, the sort into classes), AVX2's elsewhere (the
-    /// merge takes it as AVX2).
+    /// cut of 64-bit keys, the sort into classes) and the merge of a
+    /// side's rows eight placements at a time; AVX2's elsewhere (the
+    /// 32-bit cut, the small blocks).
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
