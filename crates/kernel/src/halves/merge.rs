@@ -322,7 +322,7 @@ fn merge_scalar<H: Hit>(m: &Merge<H>, out: &mut [u64]) -> (usize, usize) {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{Hit, Merge, Upper, MERGE_LANES};
+    use super::{group as group_of, Hit, Merge, Upper, MERGE_LANES};
     use crate::halves::join::{partition_row, PARTITION64};
     use std::arch::x86_64::*;
     use std::ops::Range;
@@ -368,6 +368,53 @@ mod avx2 {
             len = group(upper, lower, len);
         }
         (len, m.top.len())
+    }
+
+    /// [`merge_groups`] that takes two consecutive upper placements on
+    /// the same columns together: `pair(first, second, lower, len)`
+    /// writes at `len` the keys both keep of their group `lower` and
+    /// returns where they end, reading as `group` does and writing up to
+    /// [`MERGE_LANES`] keys past both placements' candidates (past `len +
+    /// 2 * lower.len()`). A placement whose next is on other columns, or
+    /// a pair whose candidates do not both fit, takes `group`.
+    #[inline(always)]
+    pub(super) fn merge_pairs<H: Hit>(
+        m: &Merge<H>,
+        room: usize,
+        group: impl Fn(&Upper<H>, Range<usize>, usize) -> usize,
+        pair: impl Fn(&Upper<H>, &Upper<H>, Range<usize>, usize) -> usize,
+    ) -> (usize, usize) {
+        // As in `merge_groups`: groups end at `ends` at most, the
+        // candidates written reach `reach` at most.
+        let ends = m.lower.hits.len().min(m.lower.keys.len());
+        let ends = ends.saturating_sub(MERGE_LANES);
+        let Some(reach) = room.checked_sub(MERGE_LANES) else {
+            return (0, 0);
+        };
+        // While `len` is below `sure`, any group fits; below `sure_pair`,
+        // any group twice.
+        let sure = (reach + 1).saturating_sub(m.lower.largest);
+        let sure_pair = (reach + 1).saturating_sub(2 * m.lower.largest);
+        let (top, groups) = (m.top, &m.lower.groups[..]);
+        let (mut len, mut taken) = (0, 0);
+        while let Some(upper) = top.get(taken) {
+            let lower = group_of(groups, upper.free);
+            assert!(lower.end <= ends);
+            let size = lower.end - lower.start;
+            if let Some(next) = top.get(taken + 1) {
+                if next.free == upper.free && (len < sure_pair || len + 2 * size <= reach) {
+                    len = pair(upper, next, lower, len);
+                    taken += 2;
+                    continue;
+                }
+            }
+            if len >= sure && len + size > reach {
+                return (len, taken);
+            }
+            len = group(upper, lower, len);
+            taken += 1;
+        }
+        (len, top.len())
     }
 
     /// Runs `chunk(i, len)` on each chunk of four lower placements of
@@ -497,7 +544,8 @@ mod tests {
     use super::super::xorshift::xorshift;
     use super::*;
 
-    /// `lowers` random lower and 100 upper placements on `w` columns,
+    /// `lowers` random lower and some 100 upper placements on `w` columns (in
+    /// runs of one, two and three on the same columns),
     /// merged by every loop with `H` words, against the pairs filtered one
     /// by one: with room for all, and with room for just the next upper
     /// placement's candidates at each call (nothing written past it).
@@ -538,15 +586,23 @@ mod tests {
         lower
             .group_by_columns(&placed, all, &mut Vec::new(), ledger)
             .unwrap();
-        // Upper placements: their columns and diagonals.
-        let top: Vec<(u32, u64, u64)> = (0..100)
-            .map(|_| {
-                let columns = (next() % (1 << w)) as u32;
+        // Upper placements: their columns and diagonals, in runs of one,
+        // two and three on the same columns (as the side sorts them,
+        // consecutive ones on the same columns merge together).
+        let mut top: Vec<(u32, u64, u64)> = Vec::new();
+        for run in (1..=3).cycle().take(50) {
+            let columns = (next() % (1 << w)) as u32;
+            for _ in 0..run {
                 let (d, a) = (next() & next() & next(), next() & next() & next());
                 // A queen at least: its diagonal.
-                (columns, diagonals(d) | 1, diagonals(a))
-            })
-            .collect();
+                top.push((columns, diagonals(d) | 1, diagonals(a)));
+            }
+        }
+        let runs = |length: usize| {
+            top.chunk_by(|a, b| a.0 == b.0)
+                .any(|run| run.len() == length && !lower.group(all ^ run[0].0).is_empty())
+        };
+        assert!(runs(1) && runs(2) && runs(3));
         let packed: Vec<Upper<H>> = top
             .iter()
             .map(|&(columns, d, a)| Upper {
@@ -586,23 +642,35 @@ mod tests {
             got.sort_unstable();
             assert_eq!(got, expect, "{isa:?}, {} bits", H::BITS);
             // Room for the next upper placement's candidates only (as the
-            // side's merge makes it), then marks that must stay.
-            let (mut got, mut t) = (Vec::new(), 0);
-            while t < top.len() {
-                let room = lower.group(packed[t].free).len() + MERGE_LANES;
-                let mut out = vec![u64::MAX; room + 2 * MERGE_LANES];
-                let m = Merge {
-                    top: &packed[t..],
-                    lower: &lower,
-                };
-                let (kept, taken) = H::merge(isa, &m, &mut out[..room]);
-                assert!(taken > 0, "{isa:?}, {} bits", H::BITS);
-                assert!(out[room..].iter().all(|&k| k == u64::MAX), "{isa:?}");
-                got.extend_from_slice(&out[..kept]);
-                t += taken;
+            // side's merge makes it: a pair of placements on the same
+            // columns does not fit, the first is taken alone), then for
+            // the next two's; marks past it that must stay.
+            for upper_placements in [1, 2] {
+                let (mut got, mut t) = (Vec::new(), 0);
+                while t < top.len() {
+                    let group = lower.group(packed[t].free).len();
+                    let two = packed.get(t + 1).is_some_and(|u| u.free == packed[t].free);
+                    let fit = if two { upper_placements } else { 1 };
+                    let room = fit * group + MERGE_LANES;
+                    let mut out = vec![u64::MAX; room + 2 * MERGE_LANES];
+                    let m = Merge {
+                        top: &packed[t..],
+                        lower: &lower,
+                    };
+                    let (kept, taken) = H::merge(isa, &m, &mut out[..room]);
+                    assert!(taken >= fit, "{isa:?}, {} bits", H::BITS);
+                    assert!(out[room..].iter().all(|&k| k == u64::MAX), "{isa:?}");
+                    got.extend_from_slice(&out[..kept]);
+                    t += taken;
+                }
+                got.sort_unstable();
+                assert_eq!(
+                    got,
+                    expect,
+                    "{isa:?}, {} bits, room for {upper_placements}",
+                    H::BITS
+                );
             }
-            got.sort_unstable();
-            assert_eq!(got, expect, "{isa:?}, {} bits, just the room", H::BITS);
         }
     }
 

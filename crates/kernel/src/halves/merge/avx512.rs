@@ -4,7 +4,7 @@
 //! [`MERGE_LANES`], so a group's last eight may be four: those of the
 //! next group are masked off.
 
-use super::avx2::merge_groups;
+use super::avx2::{merge_groups, merge_pairs};
 use super::{Merge, Upper, MERGE_LANES};
 use std::arch::x86_64::*;
 use std::ops::Range;
@@ -58,19 +58,25 @@ unsafe fn store_kept(at: *mut u64, keys: __m512i, mask: __mmask8) -> usize {
 /// [`super::Hit::merge`] eight pairs an instruction: the eight lower
 /// placements' words tested against the upper one's into a mask (the
 /// lanes of the next group cleared), the compatible keys packed to the
-/// front and stored whole, the cursor moving past them.
+/// front and stored whole, the cursor moving past them. Two consecutive
+/// upper placements on the same columns (the list is sorted by them)
+/// take their group together: each eight loaded once, tested against
+/// both words, the first's keys stored, then the second's after them.
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
 pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
     let (hits_at, keys_at) = (m.lower.hits.as_ptr(), m.lower.keys.as_ptr());
     let (out_at, room) = (out.as_mut_ptr(), out.len());
-    let group = |upper: &Upper<u64>, lower: Range<usize>, len: usize| {
-        let (hit, key) = (
+    let words = |upper: &Upper<u64>| {
+        (
             _mm512_set1_epi64(upper.hit as i64),
             _mm512_set1_epi64(upper.key as i64),
-        );
+        )
+    };
+    let group = |upper: &Upper<u64>, lower: Range<usize>, len: usize| {
+        let (hit, key) = words(upper);
         let chunk = |i: usize, len: usize, lanes: __mmask8| {
             // SAFETY: AVX-512 F is enabled for this function; the bounds
-            // are checked by `merge_groups`.
+            // are checked by `merge_pairs`.
             unsafe {
                 let h = _mm512_loadu_si512(hits_at.add(i).cast());
                 let k = _mm512_loadu_si512(keys_at.add(i).cast());
@@ -80,7 +86,26 @@ pub(super) fn merge(m: &Merge<u64>, out: &mut [u64]) -> (usize, usize) {
         };
         eight_at_a_time(lower, len, chunk)
     };
-    merge_groups(m, room, group)
+    let pair = |first: &Upper<u64>, second: &Upper<u64>, lower: Range<usize>, len: usize| {
+        let ((hit1, key1), (hit2, key2)) = (words(first), words(second));
+        let chunk = |i: usize, len: usize, lanes: __mmask8| {
+            // SAFETY: AVX-512 F is enabled for this function; the bounds
+            // are checked by `merge_pairs` (the cursor moves at most two
+            // places a candidate, so the second store reaches at most
+            // MERGE_LANES past both placements' candidates, as the first
+            // does past one's in `group`).
+            unsafe {
+                let h = _mm512_loadu_si512(hits_at.add(i).cast());
+                let k = _mm512_loadu_si512(keys_at.add(i).cast());
+                let clear1 = _mm512_mask_testn_epi64_mask(lanes, h, hit1);
+                let clear2 = _mm512_mask_testn_epi64_mask(lanes, h, hit2);
+                let kept = store_kept(out_at.add(len), _mm512_or_si512(k, key1), clear1);
+                kept + store_kept(out_at.add(len + kept), _mm512_or_si512(k, key2), clear2)
+            }
+        };
+        eight_at_a_time(lower, len, chunk)
+    };
+    merge_pairs(m, room, group, pair)
 }
 
 /// [`super::Hit::merge`] for words of 128 bits, as [`merge`] does it:
