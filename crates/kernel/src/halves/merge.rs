@@ -328,6 +328,20 @@ mod avx2 {
     use std::ops::Range;
     use std::ptr;
 
+    /// Where the groups a merge reads may end at most (`ends`: loads
+    /// read up to [`MERGE_LANES`] placements past a group) and how far
+    /// the candidates it writes may reach (`reach`: stores write up to
+    /// MERGE_LANES keys past them, into an output of `room`); none when
+    /// the output holds no more than the slack. Both worked out once a
+    /// merge: from the lists' lengths and the room at each group, they
+    /// took six instructions more a group (of some 60).
+    #[inline(always)]
+    fn bounds<H>(m: &Merge<H>, room: usize) -> Option<(usize, usize)> {
+        let ends = m.lower.hits.len().min(m.lower.keys.len());
+        let reach = room.checked_sub(MERGE_LANES)?;
+        Some((ends.saturating_sub(MERGE_LANES), reach))
+    }
+
     /// The loop every vector merge shares: each upper placement and its
     /// group of lower ones (whole chunks of [`MERGE_LANES`]), while the
     /// output has room. `group(upper, lower, len)` writes at `len` the
@@ -344,15 +358,7 @@ mod avx2 {
         room: usize,
         group: impl Fn(&Upper<H>, Range<usize>, usize) -> usize,
     ) -> (usize, usize) {
-        // Loads read up to MERGE_LANES placements past a group, so a
-        // group may end at `ends` at most; stores write up to MERGE_LANES
-        // past a group's candidates, so these may reach `reach` at most.
-        // Both worked out once a merge: from the lists' lengths and the
-        // room at each group, they took six instructions more a group (of
-        // some 60).
-        let ends = m.lower.hits.len().min(m.lower.keys.len());
-        let ends = ends.saturating_sub(MERGE_LANES);
-        let Some(reach) = room.checked_sub(MERGE_LANES) else {
+        let Some((ends, reach)) = bounds(m, room) else {
             return (0, 0);
         };
         // While `len` is below `sure`, any group fits: one comparison a
@@ -384,11 +390,7 @@ mod avx2 {
         group: impl Fn(&Upper<H>, Range<usize>, usize) -> usize,
         pair: impl Fn(&Upper<H>, &Upper<H>, Range<usize>, usize) -> usize,
     ) -> (usize, usize) {
-        // As in `merge_groups`: groups end at `ends` at most, the
-        // candidates written reach `reach` at most.
-        let ends = m.lower.hits.len().min(m.lower.keys.len());
-        let ends = ends.saturating_sub(MERGE_LANES);
-        let Some(reach) = room.checked_sub(MERGE_LANES) else {
+        let Some((ends, reach)) = bounds(m, room) else {
             return (0, 0);
         };
         // While `len` is below `sure`, any group fits; below `sure_pair`,
