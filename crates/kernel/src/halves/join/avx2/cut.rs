@@ -39,7 +39,9 @@ const fn partition_table<const KEYS: usize, const MASKS: usize>() -> [[u8; 8]; M
     table
 }
 
-static PARTITION32: [[u8; 8]; 256] = partition_table::<8, 256>();
+/// Also the AVX-512 cut of 64-bit keys' (`join/avx512/cut.rs`), indexed
+/// by the keys without the bit: a lane's byte is its key's index.
+pub(in crate::halves) static PARTITION32: [[u8; 8]; 256] = partition_table::<8, 256>();
 /// Also the merge's (`halves/merge.rs`): the keys it keeps go first.
 pub(in crate::halves) static PARTITION64: [[u8; 8]; 16] = partition_table::<4, 16>();
 

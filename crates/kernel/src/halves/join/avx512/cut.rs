@@ -2,35 +2,8 @@
 //! AVX2's (see [`super::super::avx2::cut::partition`]) with vectors of
 //! eight keys, the bit tested into a mask register.
 
-use super::super::avx2::cut::partition_by;
+use super::super::avx2::cut::{partition_by, PARTITION32};
 use std::arch::x86_64::*;
-
-/// For each mask of the eight keys that have the bit, the lanes of
-/// those without it, in order, then of those with it, in order: a byte
-/// a lane (widened by the load, `vpmovzxbq`).
-const fn partition_table() -> [[u8; 8]; 256] {
-    let mut table = [[0u8; 8]; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let mut at = 0;
-        let mut pass = 0;
-        while pass < 2 {
-            let mut key = 0;
-            while key < 8 {
-                if (mask & (1 << key) == 0) == (pass == 0) {
-                    table[mask][at] = key as u8;
-                    at += 1;
-                }
-                key += 1;
-            }
-            pass += 1;
-        }
-        mask += 1;
-    }
-    table
-}
-
-static PARTITION: [[u8; 8]; 256] = partition_table();
 
 /// Moves the keys without `bit` to the front; returns how many. In
 /// place, from both ends, eight keys a vector (see
@@ -56,7 +29,9 @@ pub(in crate::halves::join) fn partition(
         unsafe {
             let v = _mm512_loadu_si512(at.add(from).cast());
             let with = _mm512_test_epi64_mask(v, probe);
-            let row = PARTITION.as_ptr().add(usize::from(with));
+            // AVX2's table of eight 32-bit keys: its row for the keys
+            // without the bit puts them first, each lane a key's index.
+            let row = PARTITION32.as_ptr().add(usize::from(!with));
             let order = _mm512_cvtepu8_epi64(_mm_loadl_epi64(row.cast()));
             let split = _mm512_permutexvar_epi64(order, v);
             _mm512_storeu_si512(at.add(clear).cast(), split);
