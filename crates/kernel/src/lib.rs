@@ -20,7 +20,7 @@
 //! - [`halves`]: the meet-in-the-middle count, left and right half boards
 //!   listed apart and joined on their shared diagonals (`halves/join.rs`,
 //!   `join/rank.rs`, `join/avx2.rs` with `join/avx2/`, `join/avx512.rs`
-//!   with `join/avx512/`, `merge.rs` and `merge/avx512.rs` hold the
+//!   with `join/avx512/`, `merge.rs` and `merge/` hold the
 //!   kernel's `unsafe` code: the AVX2 and AVX-512 join and merge, called
 //!   only after the CPU reported the features they are compiled for).
 //! - [`symmetry`]: the eight symmetries, the small searches for solutions
