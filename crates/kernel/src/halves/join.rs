@@ -41,8 +41,8 @@
 //! `avx2/{block,sliced,cut}.rs` (the vector blocks, the sliced block and
 //! the vector cuts) and `avx512.rs` with `avx512/{block,sliced,cut,classes}.rs`
 //! (the blocks, sliced 512 keys a slice, the cut of 64-bit keys eight
-//! at a time, and the keys made 32 bits and sorted into classes sixteen
-//! at a time).
+//! at a time, and the keys made 32 bits sixteen at a time, sorted into
+//! classes or in order).
 
 use crate::ledger::{Ledger, OverCap};
 use narrow::Narrow;
@@ -206,8 +206,7 @@ fn disjoint_pairs_on(
     // no pair shares and the whole join runs on 32-bit keys; beyond 32,
     // the best bits are cut on whole keys first, as many as are in excess
     // (low or high: the bits they free take high ones).
-    let or = |keys: &[u64]| keys.iter().fold(0, |a, &k| a | k);
-    let live = or(x) & or(y);
+    let live = union(isa, x) & union(isa, y);
     let excess = (live.count_ones() as usize).saturating_sub(32);
     // The bits cut on whole keys: the first `excess` live bits in the
     // order of the cuts (wherever they sit in the key), then any live bit
@@ -288,6 +287,18 @@ fn disjoint_pairs_on(
     counted
 }
 
+/// The union of the bits of `keys`, by the loops of `isa`.
+fn union(isa: Isa, keys: &[u64]) -> u64 {
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Isa::Avx2` and `Isa::Avx512` are only made when the
+        // CPU reports AVX2 and popcnt.
+        #[allow(unsafe_code)]
+        Isa::Avx2 | Isa::Avx512 => unsafe { avx2::union(keys) },
+        _ => keys.iter().fold(0, |a, &k| a | k),
+    }
+}
+
 /// Grows the join's stack to `len` keys.
 #[inline(always)]
 fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(), OverCap> {
@@ -301,7 +312,7 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// The recursive join, written once and compiled with the given attributes
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
-    ($partition:path, $sort:path, $cut:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
+    ($partition:path, $sort:path, $keys:path, $cut:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
         use super::{stack_to, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
@@ -343,8 +354,8 @@ macro_rules! recursive_join {
                     stack_to(stack, ledger, lx + ly)?;
                     let top = lx + ly;
                     if high.is_empty() {
-                        narrow.keys(x, &mut stack[..lx]);
-                        narrow.keys(y, &mut stack[lx..top]);
+                        $keys(narrow, x, &mut stack[..lx]);
+                        $keys(narrow, y, &mut stack[lx..top]);
                         // The cut order fits these lists: no node ranks
                         // anew (it paid only for the classes below).
                         return join(stack, ledger, top, (0, lx), (lx, ly), low, usize::MAX);

@@ -8,6 +8,7 @@ use super::BLOCK;
 recursive_join!(
     partition,
     super::Narrow::sort,
+    super::Narrow::keys,
     cut,
     super::rank::node_bit_counts,
     block,
