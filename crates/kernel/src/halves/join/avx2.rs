@@ -9,7 +9,7 @@ pub(super) mod block;
 pub(super) mod cut;
 pub(super) mod sliced;
 
-recursive_join!(cut::partition, super::Narrow::sort, super::Narrow::keys, cut::cut, node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
+recursive_join!(cut::partition, super::Narrow::sort, super::Narrow::keys, cut::cut, cut::keep_without, node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt")]);
 
 /// The union of the bits of `keys`: sixteen keys a step into as many
 /// words (four vectors), where the baseline loop ORs two keys an

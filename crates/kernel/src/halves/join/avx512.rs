@@ -10,4 +10,4 @@ pub(super) mod classes;
 pub(super) mod cut;
 pub(super) mod sliced;
 
-recursive_join!(cut::partition, classes::sort, classes::keys, super::avx2::cut::cut, super::avx2::node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]);
+recursive_join!(cut::partition, classes::sort, classes::keys, super::avx2::cut::cut, super::avx2::cut::keep_without, super::avx2::node_bit_counts, block::block, block::BLOCK, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]);

@@ -10,6 +10,7 @@ recursive_join!(
     super::Narrow::sort,
     super::Narrow::keys,
     cut,
+    keep_without,
     super::rank::node_bit_counts,
     block,
     BLOCK
@@ -55,6 +56,19 @@ pub(super) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) -> usize {
         clear -= 1 - with;
     }
     set
+}
+
+/// Writes the keys of `keys` without `bit` to the front of `kept` (as
+/// long), in order; returns how many. Branch-free: each key is written
+/// at the cursor, which moves past those without the bit.
+#[inline(always)]
+pub(super) fn keep_without(keys: &[u32], bit: u32, kept: &mut [u32]) -> usize {
+    let mut at = 0;
+    for &k in keys {
+        kept[at] = k;
+        at += usize::from(k & bit == 0);
+    }
+    at
 }
 
 /// Every pair compared, branch-free, the longer list in the inner loop (it
@@ -127,6 +141,37 @@ mod tests {
                     },
                 };
                 assert_parts(&parts, n, (&with, &without));
+            }
+        }
+    }
+
+    /// Both ways to keep the keys without a bit against a plain filter,
+    /// for every length up to a few vectors (the scalar lists below 16
+    /// keys, every remainder of eight the vector loop starts with) and
+    /// every bit: those without it, in order, at the front, and nothing
+    /// written past the list's length.
+    #[test]
+    fn keeping_the_keys_without_a_bit_keeps_them_in_order() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        for (len, b) in (0..=64).flat_map(|len| (0..32).map(move |b| (len, b))) {
+            let keys: Vec<u32> = (0..len).map(|_| next() as u32).collect();
+            let bit = 1 << b;
+            let without: Vec<u32> = keys.iter().copied().filter(|&k| k & bit == 0).collect();
+            for isa in Isa::available() {
+                // A mark past the list's room, which must stay.
+                let mut kept = vec![u32::MAX - 1; len + 1];
+                let n = match isa {
+                    Isa::Baseline => keep_without(&keys, bit, &mut kept[..len]),
+                    // SAFETY: `Isa::available` lists AVX2 and AVX-512
+                    // where the CPU reports AVX2.
+                    #[cfg(target_arch = "x86_64")]
+                    #[allow(unsafe_code)]
+                    Isa::Avx2 | Isa::Avx512 => unsafe {
+                        super::super::avx2::cut::keep_without(&keys, bit, &mut kept[..len])
+                    },
+                };
+                assert_eq!(kept[..n], without, "{isa:?}, {len} keys, bit {b}");
+                assert_eq!(kept[len], u32::MAX - 1, "{isa:?}, {len} keys");
             }
         }
     }

@@ -130,6 +130,62 @@ pub(in crate::halves::join) fn cut(keys: &[u32], bit: u32, parts: &mut [u32]) ->
     set + with
 }
 
+/// [`super::super::baseline::keep_without`] eight keys at a time: each
+/// vector of keys split by one permutation (see [`cut`]), those without
+/// the bit first, and stored whole at the cursor, which moves past them.
+/// The keys past a multiple of eight go first, as one vector whose other
+/// lanes are overwritten by the next store; each store then ends at most
+/// where the keys read so far end. Lists of fewer than 16 keys go one key
+/// at a time.
+#[target_feature(enable = "avx2,popcnt")]
+pub(in crate::halves::join) fn keep_without(keys: &[u32], bit: u32, kept: &mut [u32]) -> usize {
+    let len = keys.len();
+    if len < 16 {
+        return super::super::baseline::keep_without(keys, bit, kept);
+    }
+    let kept = &mut kept[..len];
+    let (keys_at, kept_at) = (keys.as_ptr(), kept.as_mut_ptr());
+    // The shift that moves the bit to the sign of its lane.
+    let to_sign = _mm_cvtsi32_si128(bit.leading_zeros() as i32);
+    // The eight keys from `at`, those of the lanes `real` without the bit
+    // first, and how many those are.
+    let split = |at: usize, real: u32| {
+        // SAFETY: this function runs with AVX2; every `at` below is at
+        // most `len - 8`; a mask is below 256.
+        unsafe {
+            let v = _mm256_loadu_si256(keys_at.add(at).cast());
+            let signs = _mm256_castsi256_ps(_mm256_sll_epi32(v, to_sign));
+            let without = !(_mm256_movemask_ps(signs) as u32) & real;
+            let order = partition_row(&PARTITION32, without as usize);
+            (
+                _mm256_permutevar8x32_epi32(v, order),
+                without.count_ones() as usize,
+            )
+        }
+    };
+    // SAFETY (the stores): this function runs with AVX2; each store
+    // writes eight keys at a cursor no further than the keys read before
+    // the vector stored, so it ends at most at `len`.
+    let store = |at: usize, v: __m256i| unsafe {
+        debug_assert!(at + 8 <= len);
+        _mm256_storeu_si256(kept_at.add(at).cast(), v)
+    };
+    let lead = match len % 8 {
+        0 => 8,
+        r => r,
+    };
+    let (v, mut at) = split(0, (1 << lead) - 1);
+    store(0, v);
+    let mut i = lead;
+    while i < len {
+        let (v, without) = split(i, 0xff);
+        store(at, v);
+        at += without;
+        i += 8;
+    }
+    at
+}
+
 /// Moves the keys without `bit` to the front; returns how many. In
 /// place, from both ends (as vectorised quicksorts partition), four keys
 /// a vector (see [`partition_by`]). No copy (the keys with the bit
