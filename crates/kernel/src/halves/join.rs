@@ -24,11 +24,13 @@
 //! region of exactly the list's length above its inputs, and writes of
 //! the other list only the keys without the bit after it; the joins below
 //! read those parts there, and the other list whole where it was. Nothing
-//! is copied back (the copy back was 9 % of the time at n = 20). Only the bits some key of each list holds (live) can rule
-//! out a pair: while at most 32 are live (every join up to n = 20), the
-//! live bits above 32 move to low bits no pair shares and the whole join
-//! runs on 32-bit keys; beyond 32 as many bits as are in excess are cut
-//! first, on whole keys: the first bits of the cut order, wherever they
+//! is copied back (the copy back was 9 % of the time at n = 20).
+//!
+//! Only the bits some key of each list holds (live) can rule out a pair:
+//! while at most 32 are live (every join up to n = 20), the live bits
+//! above 32 move to low bits no pair shares and the whole join runs on
+//! 32-bit keys; beyond 32 as many bits as are in excess are cut first,
+//! on whole keys: the first bits of the cut order, wherever they
 //! sit in the key (cutting the excess high bits instead, ranked or not,
 //! took 27 % more instructions at n = 22). The last two of them are not
 //! cut: they sort the keys into four classes as they are made 32 bits,
