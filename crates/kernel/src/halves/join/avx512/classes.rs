@@ -31,11 +31,9 @@ pub(in crate::halves::join) fn sort(
     let at = Narrow::classes(x, y, high);
     assert!(at[8] <= to.len());
     let h = (high[0], high.get(1).copied().unwrap_or(0));
-    let mut moves = [(0u32, 0u32); 32];
-    let count = self::moves(narrow, &mut moves);
-    let moves = &moves[..count];
-    place(narrow.keep, moves, x, h, [at[0], at[1], at[2], at[3]], to);
-    place(narrow.keep, moves, y, h, [at[5], at[4], at[6], at[7]], to);
+    let made = Made::new(narrow);
+    place(&made, x, h, [at[0], at[1], at[2], at[3]], to);
+    place(&made, y, h, [at[5], at[4], at[6], at[7]], to);
     at
 }
 
@@ -48,14 +46,7 @@ pub(in crate::halves::join) fn sort(
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
 pub(in crate::halves::join) fn keys(narrow: &Narrow, keys: &[u64], to: &mut [u32]) {
     let to = &mut to[..keys.len()];
-    let mut moves = [(0u32, 0u32); 32];
-    let count = self::moves(narrow, &mut moves);
-    let moves = &moves[..count];
-    let keep = _mm512_set1_epi32(narrow.keep as i32);
-    let iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    let halves =
-        |half: i32| _mm512_add_epi32(_mm512_add_epi32(iota, iota), _mm512_set1_epi32(half));
-    let (low_halves, high_halves) = (halves(0), halves(1));
+    let made = Made::new(narrow);
     let (whole, rest) = keys.as_chunks::<16>();
     let (to_whole, to_rest) = to.as_chunks_mut::<16>();
     for (from, to) in whole.iter().zip(to_whole) {
@@ -64,17 +55,68 @@ pub(in crate::halves::join) fn keys(narrow: &Narrow, keys: &[u64], to: &mut [u32
         unsafe {
             let lo = _mm512_loadu_si512(from.as_ptr().cast());
             let hi = _mm512_loadu_si512(from.as_ptr().add(8).cast());
-            let mut v = _mm512_and_si512(_mm512_permutex2var_epi32(lo, low_halves, hi), keep);
-            let high = _mm512_permutex2var_epi32(lo, high_halves, hi);
-            for &(rotate, bits) in moves {
+            _mm512_storeu_si512(to.as_mut_ptr().cast(), made.of(lo, hi));
+        }
+    }
+    narrow.keys(rest, to_rest);
+}
+
+/// How [`sort`] and [`keys`] make sixteen keys 32 bits in one vector:
+/// the bits of [`Narrow`]'s `keep`, and the high halves rotated and
+/// masked by each of its [`moves`].
+struct Made {
+    keep: __m512i,
+    moves: [(u32, u32); 32],
+    count: usize,
+    /// The lanes of two vectors of eight keys that hold their low
+    /// halves, in order, and their high halves.
+    low_halves: __m512i,
+    high_halves: __m512i,
+}
+
+impl Made {
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+    fn new(narrow: &Narrow) -> Made {
+        let mut moves = [(0u32, 0u32); 32];
+        let count = self::moves(narrow, &mut moves);
+        // Lane i: 2 i + half.
+        let halves = |half: i32| {
+            let evens =
+                _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+            _mm512_add_epi32(evens, _mm512_set1_epi32(half))
+        };
+        Made {
+            keep: _mm512_set1_epi32(narrow.keep as i32),
+            moves,
+            count,
+            low_halves: halves(0),
+            high_halves: halves(1),
+        }
+    }
+
+    /// The sixteen keys of `lo` and `hi` (eight each) made 32 bits.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX-512 F (it is inlined into functions compiled
+    /// for it).
+    #[inline(always)]
+    unsafe fn of(&self, lo: __m512i, hi: __m512i) -> __m512i {
+        // SAFETY: as the caller promises.
+        unsafe {
+            let mut v = _mm512_and_si512(
+                _mm512_permutex2var_epi32(lo, self.low_halves, hi),
+                self.keep,
+            );
+            let high = _mm512_permutex2var_epi32(lo, self.high_halves, hi);
+            for &(rotate, bits) in &self.moves[..self.count] {
                 let moved = _mm512_rolv_epi32(high, _mm512_set1_epi32(rotate as i32));
                 // v | moved & bits
                 v = _mm512_ternarylogic_epi32::<0xf8>(v, moved, _mm512_set1_epi32(bits as i32));
             }
-            _mm512_storeu_si512(to.as_mut_ptr().cast(), v);
+            v
         }
     }
-    narrow.keys(rest, to_rest);
 }
 
 /// The moves of [`Narrow`]'s tables as (left rotation of the high half,
@@ -101,26 +143,14 @@ fn moves(narrow: &Narrow, moves: &mut [(u32, u32); 32]) -> usize {
     count
 }
 
-/// Writes each key of `keys` made 32 bits (its bits of `keep`, and its
-/// high half rotated and masked by each of `moves`) to the next place of
-/// its class (`next`: where each class's keys go, each class with room
+/// Writes each key of `keys` made 32 bits (by `made`) to the next place
+/// of its class (`next`: where each class's keys go, each class with room
 /// for exactly its keys, as [`Narrow::classes`] counts them).
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
-fn place(
-    keep: u32,
-    moves: &[(u32, u32)],
-    keys: &[u64],
-    (h0, h1): (u64, u64),
-    mut next: [usize; 4],
-    to: &mut [u32],
-) {
+fn place(made: &Made, keys: &[u64], (h0, h1): (u64, u64), mut next: [usize; 4], to: &mut [u32]) {
     let to_at = to.as_mut_ptr();
-    let keep = _mm512_set1_epi32(keep as i32);
     let (p0, p1) = (_mm512_set1_epi64(h0 as i64), _mm512_set1_epi64(h1 as i64));
     let iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    let halves =
-        |half: i32| _mm512_add_epi32(_mm512_add_epi32(iota, iota), _mm512_set1_epi32(half));
-    let (low_halves, high_halves) = (halves(0), halves(1));
     let mut pending = [_mm512_setzero_si512(); 4];
     let mut held = [0u32; 4];
     // Sixteen keys a step, the last step's from a copy of the last
@@ -146,13 +176,7 @@ fn place(
                     & real
             };
             let (m0, m1) = (test(p0), test(p1));
-            let mut v = _mm512_and_si512(_mm512_permutex2var_epi32(lo, low_halves, hi), keep);
-            let high = _mm512_permutex2var_epi32(lo, high_halves, hi);
-            for &(rotate, bits) in moves {
-                let moved = _mm512_rolv_epi32(high, _mm512_set1_epi32(rotate as i32));
-                // v | moved & bits
-                v = _mm512_ternarylogic_epi32::<0xf8>(v, moved, _mm512_set1_epi32(bits as i32));
-            }
+            let v = made.of(lo, hi);
             for (c, mask) in [real & !m0 & !m1, m0 & !m1, !m0 & m1, m0 & m1]
                 .into_iter()
                 .enumerate()
