@@ -40,7 +40,7 @@
 
 use std::ffi::OsString;
 use std::fs::{self, File, Metadata, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 
@@ -214,12 +214,46 @@ pub fn read_to_string_bounded(path: &Path, what: &str, max_bytes: u64) -> Result
     too_large(path, what, len, max_bytes)?;
     let bytes = read_at_most(file, path, what, len, max_bytes.saturating_add(1))?;
     too_large(path, what, bytes.len() as u64, max_bytes)?;
-    String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!(
-            "cannot read {what} {}: it is not text (not UTF-8)",
-            path.display()
-        )
-    })
+    String::from_utf8(bytes).map_err(|_| not_text(path, what))
+}
+
+/// The one line for a file that is not UTF-8 text.
+fn not_text(path: &Path, what: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "cannot read {what} {}: it is not text (not UTF-8)",
+        path.display()
+    )
+}
+
+/// [`read_to_string_bounded`] a line at a time: `each` gets every line
+/// with its newline (the last one may have none), in order, and the file
+/// is never held whole (a checkpoint of n = 25 is half a gigabyte of
+/// text). The same refusals, with the same lines; a line that is not
+/// UTF-8 is refused when it is reached, after the lines before it.
+pub fn read_lines_bounded(
+    path: &Path,
+    what: &str,
+    max_bytes: u64,
+    mut each: impl FnMut(&str) -> Result<()>,
+) -> Result<()> {
+    let (file, len) = open_regular(path, what)?;
+    too_large(path, what, len, max_bytes)?;
+    let mut reader = BufReader::with_capacity(1 << 16, file.take(max_bytes.saturating_add(1)));
+    let mut line = Vec::new();
+    let mut read = 0u64;
+    loop {
+        line.clear();
+        let got = reader
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("cannot read {what} {}", path.display()))?;
+        if got == 0 {
+            return Ok(());
+        }
+        read += got as u64;
+        too_large(path, what, read, max_bytes)?;
+        let text = std::str::from_utf8(&line).map_err(|_| not_text(path, what))?;
+        each(text)?;
+    }
 }
 
 /// The first `max_bytes` bytes at most of a file this tool wrote, checked
@@ -675,6 +709,53 @@ mod tests {
         assert!(refuse_special(&dir, "the lock").is_err());
         assert!(refuse_special(&p, "the lock").is_ok());
         assert!(refuse_special(&dir.join("none"), "the lock").is_ok());
+    }
+
+    /// The line reader gives every line with its newline (the last may
+    /// have none) and refuses what the whole reader refuses, with the
+    /// same lines; a line that is not UTF-8 is refused after the lines
+    /// before it were given.
+    #[test]
+    fn lines_are_read_bounded_and_from_regular_files_only() {
+        let dir = scratch("lines");
+        let p = dir.join("r.txt");
+        let lines = |p: &Path, max| {
+            let mut got = Vec::new();
+            read_lines_bounded(p, "the record", max, |l| {
+                got.push(l.to_string());
+                Ok(())
+            })
+            .map(|()| got.clone())
+            .map_err(|e| (format!("{e:#}"), got))
+        };
+        fs::write(&p, "one\ntwo\nthr").unwrap();
+        assert_eq!(lines(&p, 11).unwrap(), ["one\n", "two\n", "thr"]);
+        fs::write(&p, "").unwrap();
+        assert_eq!(lines(&p, 0).unwrap(), Vec::<String>::new());
+        let whole = |p: &Path, max| {
+            format!(
+                "{:#}",
+                read_to_string_bounded(p, "the record", max).unwrap_err()
+            )
+        };
+        for (path, max) in [
+            (p.clone(), 5),
+            (dir.to_path_buf(), 5),
+            (PathBuf::from("/dev/zero"), 1 << 20),
+            (dir.join("none"), 5),
+        ] {
+            if path == p {
+                fs::write(&p, "hello\n").unwrap();
+            }
+            assert_eq!(lines(&path, max).unwrap_err().0, whole(&path, max));
+        }
+        fs::write(&p, b"ok\n\xff\xfe\nafter\n").unwrap();
+        let (e, before) = lines(&p, 100).unwrap_err();
+        assert_eq!(e, whole(&p, 100));
+        assert_eq!(before, ["ok\n"]);
+        // What the callback refuses ends the read with its error.
+        let e = read_lines_bounded(&p, "the record", 100, |_| anyhow::bail!("no")).unwrap_err();
+        assert_eq!(format!("{e:#}"), "no");
     }
 
     #[test]

@@ -20,4 +20,5 @@
 pub mod checkpoint;
 pub mod io;
 pub mod journal;
+mod recorded;
 pub mod visible;

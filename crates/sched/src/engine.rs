@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::{Error, Found, Hooks, Total};
 
 /// Bytes a caller may keep per piece, taken off a memory budget with the
-/// work's own pieces: a progress bar's weight (8) and a checkpoint's or a
-/// shard's record of a finished tally (an ordered map entry, about 40).
+/// work's own pieces: a progress bar's weight (8) and a record of a
+/// finished tally (24 or 48 bytes in a checkpoint's table, an ordered map
+/// entry of about 50 in a shard's).
 pub(crate) const RECORD_BYTES: u64 = 64;
 
 /// One kind of work: independent pieces, indexed `0..len()`, each counted
