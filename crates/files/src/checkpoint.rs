@@ -45,10 +45,10 @@
 //! a device, a FIFO or a huge foreign file is refused at once. What it
 //! holds is kept in a table sorted by subproblem (24 bytes a record of a
 //! plain count: 0.4 GB for the 16.9 million of n = 25, read back in a
-//! process that peaks at 0.67 GB, where a hash map of the whole text took
-//! 3.2 GB). A failed append (a full
-//! disk) is cut back off the file, so the records before it stay whole and
-//! the same command resumes from them once there is space again.
+//! process that peaks at 0.67 GB, where the whole text, its lines and a
+//! hash map of the records took 3.2 GB). A failed append (a full disk) is
+//! cut back off the file, so the records before it stay whole and the same
+//! command resumes from them once there is space again.
 
 use std::collections::HashMap;
 use std::fs::File;
