@@ -17,6 +17,7 @@ class CountResult:
 
     n: int
     solver: str
+    variant: Optional[str]
     threads: int
     depth: Optional[int]
     subproblems: Optional[int]
@@ -33,7 +34,10 @@ class CountResult:
     seconds: float
     symmetry_seconds: float
     nodes_per_second: int
+    peak_memory_bytes: Optional[int]
+    memory_budget_bytes: Optional[int]
     verified: Optional[bool]
+    note: Optional[str]
     def to_dict(self) -> Dict[str, Any]: ...
 
 class EstimateResult:
@@ -85,12 +89,16 @@ def count(
     n: int,
     *,
     threads: Optional[int] = None,
-    solver: str = "halves",
+    solver: Optional[str] = None,
     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
-    max_memory: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> CountResult: ...
 def table(
-    first: Optional[int] = 1, last: Optional[int] = 12, *, threads: Optional[int] = None
+    first: Optional[int] = 1,
+    last: Optional[int] = 12,
+    *,
+    threads: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> List[CountResult]: ...
 def solutions(
     n: int,
@@ -98,6 +106,7 @@ def solutions(
     unique: bool = False,
     prefix: Optional[Sequence[int]] = None,
     limit: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> npt.NDArray[np.uint8]: ...
 def iter_solutions(
     n: int,
@@ -116,4 +125,6 @@ def estimate(
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     cores: Optional[int] = None,
+    design: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> EstimateResult: ...

@@ -589,9 +589,8 @@ pub struct EstimateArgs {
     /// Seed of the draw; the same seed and --samples draw the same subproblems [default: random, reported].
     #[arg(long, value_name = "S")]
     pub seed: Option<String>,
-    /// Worker threads [default: the machine's available parallelism].
-    #[arg(long, short = 'j', value_name = "T")]
-    pub threads: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Cores the whole count would run on, for the wall-time prediction (CPU time / cores) [default: the threads].
     #[arg(long, value_name = "C")]
     pub cores: Option<String>,

@@ -17,7 +17,6 @@ mod old_spellings;
 mod render;
 mod request;
 mod run;
-mod verify;
 use nqueens_files::visible;
 
 use std::io::{stderr, stdout, ErrorKind, Write};
@@ -62,7 +61,10 @@ fn fail(err: &anyhow::Error) -> ExitCode {
         _ => without_repeats(err),
     };
     let _ = writeln!(stderr(), "nqueens: error: {}", visible::visible(&message));
-    ExitCode::from(if err.is::<commands::Mismatch>() {
+    let kind = err
+        .downcast_ref::<nqueens::Error>()
+        .map(nqueens::Error::kind);
+    ExitCode::from(if kind == Some(nqueens::ErrorKind::Mismatch) {
         EXIT_MISMATCH
     } else {
         EXIT_USAGE

@@ -1,18 +1,15 @@
-//! `count` and `table`: a board counted by the scheduler
-//! (`nqueens_sched::count_task`, what `nqueens count` runs), off the GIL
-//! and interruptible, and the result as a Python object.
+//! `count` and `table`: the library's requests (`nqueens::CountRequest`,
+//! `nqueens::TableRequest`, what `nqueens count` and `nqueens table`
+//! make), run off the GIL and interruptible, and each record as a Python
+//! object.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use nqueens_kernel::{oeis, Board};
-use nqueens_sched::{count_task, solvers, Checked, Fields, Hooks, Options, Report};
-use nqueens_tasks::Task;
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+use nqueens::{Cancel, Control, CountRecord, CountRequest, Fields, Run, Spelling, TableRequest};
 use pyo3::prelude::*;
 
-use crate::args::{self, value_error};
-use crate::interrupt::{run_interruptible, StopFlag};
+use crate::args::{self, raise};
+use crate::interrupt::run_interruptible;
 use crate::record;
 
 /// The counts of one board, with how they were made: the fields of
@@ -32,25 +29,16 @@ use crate::record;
 #[pyclass(module = "nqueens", frozen)]
 #[derive(Clone, Debug)]
 pub struct CountResult {
-    /// The scheduler's record of the count, and `verified`.
+    /// The library's record of the count (`nqueens::CountRecord`).
     record: Fields,
 }
 
 impl CountResult {
-    /// The report's record, or the CLI's refusal of a count that
-    /// disagrees with OEIS: never a footnote, always an error.
-    fn checked(r: Report) -> PyResult<CountResult> {
-        let c = r.counts;
-        let known = oeis::known(c.n);
-        if let Some((total, unique)) = known.filter(|&k| k != (c.total, c.unique)) {
-            return Err(PyRuntimeError::new_err(format!(
-                "n = {}: computed {} total / {} unique, but OEIS A000170 / A002562 say {total} / {unique}",
-                c.n, c.total, c.unique
-            )));
-        }
-        let mut record = r.record();
-        record.push(("verified", known.map(|_| true).into()));
-        Ok(CountResult { record })
+    /// The record, or the library's refusal of a count that disagrees
+    /// with what is published: never a footnote, always an error.
+    fn checked(r: CountRecord) -> PyResult<CountResult> {
+        r.check().map_err(raise)?;
+        Ok(CountResult { record: r.fields() })
     }
 }
 
@@ -59,21 +47,6 @@ record::record_methods!(
     "n total unique fixed_180 fixed_90 nodes seconds threads solver verified",
     3
 );
-
-/// A scheduler error as a Python exception: a refusal for want of memory
-/// is a `MemoryError`, a pool the OS would not give a `RuntimeError`, the
-/// rest are bad input.
-pub fn raise(e: nqueens_sched::Error) -> PyErr {
-    match e {
-        nqueens_sched::Error::OverBudget { .. } => PyMemoryError::new_err(format!(
-            "{e}; raise max_memory, count on fewer threads, or use solver='mirror', which keeps no lists"
-        )),
-        nqueens_sched::Error::Pool { .. } | nqueens_sched::Error::Interrupted { .. } => {
-            PyRuntimeError::new_err(e.to_string())
-        }
-        e => value_error(e.to_string()),
-    }
-}
 
 /// Count the solutions of the n-queens problem on an n x n board.
 ///
@@ -91,8 +64,9 @@ pub fn raise(e: nqueens_sched::Error) -> PyErr {
 ///     solver: a name from ``nqueens.solvers()``.
 ///     checkpoint: a file recording each finished subproblem (the CLI's
 ///         ``--checkpoint`` format): created, or resumed when it exists.
-///     max_memory: bytes of working memory the count may hold (the
-///         halves' lists); default no cap. A count needing more raises
+///     max_memory: the most memory the process may hold, bytes (an int)
+///         or a str such as '2G'; default three quarters of the memory
+///         available, as ``nqueens count``. A count needing more raises
 ///         MemoryError.
 ///
 /// Returns:
@@ -107,57 +81,34 @@ pub fn raise(e: nqueens_sched::Error) -> PyErr {
 /// >>> nqueens.count(10, threads=2, solver="pairs").unique
 /// 92
 #[pyfunction]
-#[pyo3(signature = (n, *, threads=None, solver="halves", checkpoint=None, max_memory=None))]
+#[pyo3(signature = (n, *, threads=None, solver=None, checkpoint=None, max_memory=None))]
 pub fn count(
     py: Python<'_>,
     n: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    solver: &str,
+    solver: Option<&Bound<'_, PyAny>>,
     checkpoint: Option<PathBuf>,
     max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CountResult> {
-    let s = args::solver(solver)?;
-    // Checked once here: the scheduler takes it as it is.
-    let count = args::counted(n, "n", Task::Solver(s))?;
-    let board = count.board();
-    let single = (!s.uses_threads()).then(|| {
-        format!(
-            "solver {} runs on one thread (solvers that use threads: {})",
-            s.name(),
-            args::names(|s| s.uses_threads())
-        )
-    });
-    let threads = args::threads(threads, single)?;
-    let memory = args::maybe_whole(max_memory, "max_memory", 1..=u64::MAX)?;
-    if let (false, Some(_)) = (s.budgeted(), memory) {
-        return Err(value_error(format!(
-            "max_memory does not apply: solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
-            s.name(),
-            args::names(|s| s.budgeted())
-        )));
-    }
-    if let (Some(_), None) = (&checkpoint, s.depths(board)) {
-        return Err(value_error(format!(
-            "checkpoint does not apply: solver {} does not split its work, so it has no parts to record",
-            s.name()
-        )));
-    }
-    let count = count.with_threads(threads).with_memory(memory);
-    let stop = Arc::new(StopFlag::default());
-    let flag = Arc::clone(&stop);
-    let report = run_interruptible(py, stop, move || match checkpoint {
-        None => count_task(&count, &stopping(&flag)).map_err(raise),
-        Some(path) => crate::checkpoint::count(count, &path, &flag),
-    })??;
-    CountResult::checked(report)
-}
-
-/// Hooks that only stop: no progress, nothing recorded.
-fn stopping(stop: &StopFlag) -> Hooks<'_> {
-    Hooks {
-        stop,
-        ..Hooks::watching(&nqueens_sched::NoProgress)
-    }
+    let request = CountRequest {
+        n: args::int(n, "n")?,
+        solver: args::name(solver, "solver")?,
+        variant: None,
+        depth: None,
+        run: Run {
+            threads: args::maybe_int(threads, "threads")?,
+            max_memory: args::size(max_memory, "max_memory")?,
+        },
+        checkpoint,
+        spelling: Spelling::Keywords,
+    };
+    // Checked once here, by the library: the same refusals as the CLI's.
+    let count = request.check().map_err(raise)?;
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    let record = run_interruptible(py, cancel, move || count.run(&Control::new().cancel(token)))?
+        .map_err(raise)?;
+    CountResult::checked(record)
 }
 
 /// Count every board from ``first`` to ``last`` with the default solver.
@@ -168,49 +119,40 @@ fn stopping(stop: &StopFlag) -> Hooks<'_> {
 /// >>> [r.total for r in nqueens.table(1, 8)]
 /// [1, 0, 0, 2, 10, 4, 40, 92]
 #[pyfunction]
-#[pyo3(signature = (first=None, last=None, *, threads=None))]
+#[pyo3(signature = (first=None, last=None, *, threads=None, max_memory=None))]
 pub fn table(
     py: Python<'_>,
     first: Option<&Bound<'_, PyAny>>,
     last: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<CountResult>> {
-    // Each board checked once here: the scheduler takes them as they are.
-    let task = Task::Solver(solvers::default());
-    let at = |n: usize| {
-        let board = Board::new(n).map_err(|e| value_error(e.to_string()))?;
-        Checked::new(task, board, Options::sequential()).map_err(raise)
+    let default = TableRequest::default();
+    let request = TableRequest {
+        first: args::maybe_int(first, "first")?.unwrap_or(default.first),
+        last: args::maybe_int(last, "last")?.unwrap_or(default.last),
+        run: Run {
+            threads: args::maybe_int(threads, "threads")?,
+            max_memory: args::size(max_memory, "max_memory")?,
+        },
+        spelling: Spelling::Keywords,
     };
-    let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: usize| match v {
-        Some(v) if !v.is_none() => args::counted(v, what, task),
-        _ => at(default),
-    };
-    let (first, last) = (side(first, "first", 1)?, side(last, "last", 12)?);
-    let (from, to) = (first.board().n(), last.board().n());
-    if from > to {
-        return Err(value_error(format!(
-            "empty range: first {from} is after last {to}"
-        )));
-    }
-    let threads = args::threads(threads, None)?;
-    let mut counts = vec![first];
-    for n in from + 1..to {
-        counts.push(at(n)?);
-    }
-    if to > from {
-        counts.push(last);
-    }
-    let counts: Vec<_> = counts
-        .into_iter()
-        .map(|c| c.with_threads(threads))
-        .collect();
-    let stop = Arc::new(StopFlag::default());
-    let flag = Arc::clone(&stop);
-    let reports = run_interruptible(py, stop, move || {
-        counts
-            .iter()
-            .map(|count| count_task(count, &stopping(&flag)).map_err(raise))
-            .collect::<PyResult<Vec<Report>>>()
-    })??;
-    reports.into_iter().map(CountResult::checked).collect()
+    let table = request.check().map_err(raise)?;
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    let records = run_interruptible(py, cancel, move || {
+        let mut records = Vec::new();
+        table
+            .run(
+                &Control::new().cancel(token),
+                |_| {},
+                |r| {
+                    records.push(r);
+                    Ok::<(), nqueens::Error>(())
+                },
+            )
+            .map(|()| records)
+    })?
+    .map_err(raise)?;
+    records.into_iter().map(CountResult::checked).collect()
 }

@@ -2,25 +2,12 @@
 //! halves split's subproblems (`nqueens_sched::estimate`, what `nqueens
 //! estimate` runs), as an object with the CLI's JSON fields.
 
-use std::sync::Arc;
-use std::time::Instant;
-
-use nqueens_sched::{
-    estimate as sample, fresh_seed, Fields, Run, Sampled, Sampling, Size, ThreadCpu,
-};
+use nqueens::{Cancel, Control, EstimateRequest, Fields, Run, Spelling};
 use pyo3::prelude::*;
 
-use crate::args::{self, value_error};
-use crate::interrupt::{run_interruptible, StopFlag};
+use crate::args::{self, raise};
+use crate::interrupt::run_interruptible;
 use crate::record;
-
-/// Subproblems sampled when neither `samples` nor `seconds` is given (the
-/// CLI's default).
-const DEFAULT_SAMPLES: u64 = 1000;
-/// The longest `seconds` taken: a year.
-const MOST_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-/// The most cores a prediction is made for.
-const MOST_CORES: usize = 1 << 24;
 
 /// What a sample says of a count: the fields of ``nqueens estimate
 /// --format json``, each an attribute, and ``to_dict()``.
@@ -55,6 +42,10 @@ record::record_methods!(
 ///     seed: the draw's seed (default random, reported in ``seed``).
 ///     threads: worker threads (default every core).
 ///     cores: the cores the wall-time prediction is for (default threads).
+///     design: ``"thinned"`` (the default) or ``"stratified"``.
+///     max_memory: the most memory the process may hold, bytes or a str
+///         such as '2G' (default three quarters of the memory available);
+///         a sampled subproblem needing more raises MemoryError.
 ///
 /// >>> e = nqueens.estimate(16, samples=200, seed=1)
 /// >>> e.total_low <= 14772512 <= e.total_high
@@ -62,65 +53,41 @@ record::record_methods!(
 /// >>> nqueens.estimate(10, samples=10**6).total_estimate
 /// 724
 #[pyfunction]
-#[pyo3(signature = (n, *, samples=None, seconds=None, seed=None, threads=None, cores=None))]
+#[pyo3(signature = (n, *, samples=None, seconds=None, seed=None, threads=None, cores=None, design=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn estimate(
     py: Python<'_>,
     n: &Bound<'_, PyAny>,
     samples: Option<&Bound<'_, PyAny>>,
-    seconds: Option<f64>,
+    seconds: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     cores: Option<&Bound<'_, PyAny>>,
+    design: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<EstimateResult> {
-    let count = args::counted(n, "n", Sampled)?;
-    let samples = samples
-        .filter(|k| !k.is_none())
-        .map(|k| args::whole(k, "samples", 2..=u64::MAX, " (an interval needs two)"))
-        .transpose()?;
-    let size = match (samples, seconds) {
-        (Some(_), Some(_)) => {
-            return Err(value_error(
-                "samples and seconds exclude each other: give one",
-            ))
-        }
-        (_, Some(s)) if s > 0.0 && s <= MOST_SECONDS => Size::Seconds(s),
-        (_, Some(s)) => {
-            return Err(value_error(format!(
-                "seconds must be a number of seconds above 0 and at most {MOST_SECONDS}, not {s}"
-            )))
-        }
-        (Some(k), None) => Size::Samples(k),
-        (None, None) => Size::Samples(DEFAULT_SAMPLES),
+    let request = EstimateRequest {
+        n: args::int(n, "n")?,
+        samples: args::maybe_int(samples, "samples")?,
+        seconds: args::seconds(seconds, "seconds")?,
+        seed: args::maybe_int(seed, "seed")?,
+        cores: args::maybe_int(cores, "cores")?,
+        design: args::name(design, "design")?,
+        solver: None,
+        run: Run {
+            threads: args::maybe_int(threads, "threads")?,
+            max_memory: args::size(max_memory, "max_memory")?,
+        },
+        spelling: Spelling::Keywords,
     };
-    let seed = args::maybe_whole(seed, "seed", 0..=u64::MAX)?.unwrap_or_else(fresh_seed);
-    let threads = args::threads(threads, None)?;
-    let cores = match cores.filter(|c| !c.is_none()) {
-        None => threads.get(),
-        Some(c) => args::size(c, "cores", 1..=MOST_CORES, "")?,
-    };
-    let count = count.with_threads(threads);
-    let sampling = Sampling { size, seed };
-    let stop = Arc::new(StopFlag::default());
-    let flag = Arc::clone(&stop);
-    let start = Instant::now();
-    let e = run_interruptible(py, stop, move || {
-        sample(
-            &count,
-            &sampling,
-            &ThreadCpu,
-            &nqueens_sched::NoProgress,
-            &*flag,
-        )
+    let estimate = request.check().map_err(raise)?;
+    let cancel = Cancel::new();
+    let token = cancel.clone();
+    let record = run_interruptible(py, cancel, move || {
+        estimate.run(&Control::new().cancel(token))
     })?
-    .map_err(|e| value_error(e.to_string()))?;
-    let run = Run {
-        cores,
-        threads: threads.get(),
-        seed,
-        seconds: start.elapsed().as_secs_f64(),
-    };
+    .map_err(raise)?;
     Ok(EstimateResult {
-        record: e.record(&run),
+        record: record.fields,
     })
 }

@@ -3,45 +3,26 @@
 //! Python's signal handlers, so Ctrl-C raises `KeyboardInterrupt` and
 //! other Python threads keep running.
 //!
-//! On a signal the work's [`StopFlag`] is raised: the engine starts no
-//! further piece (`nqueens_sched::Stop`), and pieces already finished are
-//! kept (a checkpoint has them). The exception is raised at once, without
-//! waiting for the pieces in flight, which finish on their own thread —
-//! the way the CLI abandons them when it exits on a signal.
+//! On a signal the work's [`Cancel`] token is raised: the library starts
+//! no further piece, and pieces already finished are kept (a checkpoint
+//! has them). The exception is raised at once, without waiting for the
+//! pieces in flight, which finish on their own thread — the way the CLI
+//! abandons them when it exits on a signal.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::Duration;
 
-use nqueens_sched::Stop;
+use nqueens::Cancel;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 /// How often the calling thread looks for signals.
-const POLL: Duration = Duration::from_millis(50);
-
-/// Raised when the caller is interrupted; the engine stops taking pieces.
-#[derive(Debug, Default)]
-pub struct StopFlag(AtomicBool);
-
-impl StopFlag {
-    /// Asks the work to stop.
-    pub fn raise(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Stop for StopFlag {
-    fn stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
+pub const POLL: Duration = Duration::from_millis(50);
 
 /// Runs `work` on a new thread, waiting for it with the GIL released and
 /// checking Python's signals every [`POLL`]; a signal handler's exception
-/// (`KeyboardInterrupt`) raises `stop` and is returned at once.
-pub fn run_interruptible<T, F>(py: Python<'_>, stop: Arc<StopFlag>, work: F) -> PyResult<T>
+/// (`KeyboardInterrupt`) raises `cancel` and is returned at once.
+pub fn run_interruptible<T, F>(py: Python<'_>, cancel: Cancel, work: F) -> PyResult<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
@@ -68,7 +49,7 @@ where
             }
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
-                    stop.raise();
+                    cancel.cancel();
                     return Err(e);
                 }
             }

@@ -1,9 +1,11 @@
 //! The Python module `nqueens`: the engine behind the `nqueens` command,
-//! called from Python. A thin layer over the Rust crates (the scheduler
-//! counts, the puzzles list and solve), with no search of its own: each
-//! function checks its arguments with the CLI's messages, runs the same
-//! code as the CLI's verb off the GIL, and returns Python objects
-//! (exact ints, NumPy arrays).
+//! called from Python. A door to the `nqueens` library, as the command
+//! line is another: each function checks its arguments' Python types,
+//! hands their values to the library's request (which checks them once,
+//! with the command line's messages, and runs them under the same memory
+//! budget), runs it off the GIL and interruptible, and returns Python
+//! objects (exact ints, NumPy arrays); a library error becomes the
+//! exception its kind calls for (`args::raise`).
 //!
 //! ```text
 //! >>> import nqueens
@@ -15,7 +17,6 @@
 //! tested by `tests/` (pytest); typed by `nqueens.pyi`.
 
 mod args;
-mod checkpoint;
 mod count;
 mod estimate;
 mod interrupt;

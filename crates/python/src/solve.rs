@@ -1,14 +1,12 @@
 //! `solve`: one solution by a named method (`nqueens_puzzles::solve`,
 //! what `nqueens solve` runs), for any n the CLI accepts.
 
-use std::sync::Arc;
-
 use nqueens_puzzles::solve::{self as method_of, Method, Options};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
 use crate::args::{self, value_error};
-use crate::interrupt::{run_interruptible, StopFlag};
+use crate::interrupt::run_interruptible;
 
 /// Find one solution of the n x n board.
 ///
@@ -44,7 +42,7 @@ pub fn solve<'py>(
             Method::names(|_| true)
         ))
     })?;
-    let n = args::size(n, "n", 1..=method.max_n(), &method.limit_owner())?;
+    let n = args::size_in(n, "n", 1..=method.max_n(), &method.limit_owner())?;
     let mut options = Options::default();
     if let Some(seed) = seed.filter(|s| !s.is_none()) {
         if !method.is_seeded() {
@@ -56,7 +54,7 @@ pub fn solve<'py>(
         }
         options.seed = args::whole(seed, "seed", 0..=u64::MAX, "")?;
     }
-    let found = run_interruptible(py, Arc::new(StopFlag::default()), move || {
+    let found = run_interruptible(py, nqueens::Cancel::new(), move || {
         method_of::solve(n, method, &options)
     })?;
     let solution = found.map_err(|e| value_error(e.to_string()))?;

@@ -75,10 +75,20 @@ def test_table():
     assert [r.n for r in nqueens.table()] == list(range(1, 13))
 
 
+def resident_bytes():
+    with open("/proc/self/status") as status:
+        line = next(l for l in status if l.startswith("VmRSS:"))
+    return int(line.split()[1]) * 1024
+
+
 def test_max_memory_caps_the_halves_lists():
-    with pytest.raises(MemoryError, match="raise max_memory"):
+    # The budget covers the whole process, as `--max-memory` does.
+    with pytest.raises(MemoryError, match="already holds before counting"):
         nqueens.count(14, threads=1, max_memory=1)
-    assert nqueens.count(12, max_memory=1 << 30).total == 14200
+    with pytest.raises(MemoryError, match="raise max_memory"):
+        nqueens.count(20, threads=1, max_memory=resident_bytes() + (256 << 10))
+    assert nqueens.count(12, max_memory=str(1 << 30)).total == 14200
+    assert nqueens.count(12, max_memory="2G").total == 14200
 
 
 # --- solutions ----------------------------------------------------------------
@@ -158,7 +168,7 @@ ESTIMATE_KEYS = [
     "degrees_of_freedom", "cpu_degrees_of_freedom", "thin_keys",
     "whole_every", "whole_samples", "fixed_180", "fixed_90", "split_cpu_seconds",
     "symmetry_cpu_seconds", "peak_memory_bytes", "threads", "seed",
-    "seconds", "stopped", "note",
+    "seconds", "stopped", "note", "memory_budget_bytes",
 ]
 
 

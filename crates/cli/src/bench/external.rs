@@ -18,7 +18,7 @@ use super::record::RunDir;
 use super::stats::median;
 use crate::request::Bench;
 use crate::run::progress::Bar;
-use crate::verify::Check;
+use nqueens::verify::Check;
 
 /// What is known of a program from the sizes before.
 enum Past {

@@ -20,11 +20,10 @@ use super::machine;
 use super::os;
 use super::record::RunDir;
 use super::stats::median;
-use crate::commands::Mismatch;
 use crate::export::{self, Cell, Column, Format, Record};
 use crate::request::Bench;
 use crate::run::progress::Bar;
-use crate::verify::Check;
+use nqueens::verify::Check;
 
 /// Runs shorter than this get an untimed warm-up run first.
 const WARM_UP_BELOW_SECONDS: f64 = 1.0;
@@ -285,7 +284,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
     mismatches.extend(wrong);
     if !mismatches.is_empty() {
         mismatches.extend(failed);
-        return Err(Mismatch(mismatches.join("; ")).into());
+        return Err(nqueens::Error::mismatch(mismatches.join("; ")).into());
     }
     if !failed.is_empty() {
         anyhow::bail!("{}", failed.join("; "));
@@ -304,7 +303,7 @@ fn timed(
         ..opts.run
     };
     nqueens_sched::count(solver, board, &run, &NoProgress)
-        .map_err(|e| crate::run::memory::explain(e, opts.budget, board.n()))
+        .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()).into())
 }
 
 fn readme(opts: &Bench) -> String {

@@ -18,8 +18,7 @@ use super::result::{array_syntax, ShardResult};
 use crate::cli::{CountFormat, MissingArgs};
 use crate::export::{self, Format};
 use crate::request;
-use crate::verify::Check;
-use crate::verify::Mismatch;
+use nqueens::verify::Check;
 
 /// What a survey of a results directory found, one shard at a time (a
 /// million results are never held at once).
@@ -98,7 +97,7 @@ pub fn missing(a: MissingArgs) -> Result<ExitCode> {
     let per_task = a
         .per_task
         .as_deref()
-        .map(|p| request::number::size(p, "--per-task", 1..=MAX_SHARDS, ""))
+        .map(|p| nqueens::number::size(p, "--per-task", 1..=MAX_SHARDS, ""))
         .transpose()?
         .unwrap_or(1);
     let plan = Plan::load(&a.results.plan)?;
@@ -191,7 +190,7 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
             total,
             fixed_180,
             fixed_90,
-        } => Mismatch(format!(
+        } => nqueens::Error::mismatch(format!(
             "the shards' counts cannot all be right: total {total} + fixed_180 {fixed_180} + 2 x fixed_90 {fixed_90} is not a multiple of 8 (Burnside's lemma); find the wrong shard with --recount"
         ))
         .into(),
@@ -229,13 +228,14 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
         ("seed", a.recount.map(|(_, s)| s).into()),
     ]);
     export::print_one(Format::from(a.format), &record)?;
-    crate::verify::work(task, plan.n, s.total).map_err(|m| Mismatch(format!("merged {}", m.0)))?;
+    nqueens::verify::work(task, plan.n, s.total)
+        .map_err(|m| nqueens::Error::mismatch(format!("merged {m}")))?;
     if let Check::Mismatch {
         total: t,
         unique: u,
     } = check
     {
-        return Err(Mismatch(format!(
+        return Err(nqueens::Error::mismatch(format!(
             "merged n = {}: {} / {}, but OEIS says {t} / {u}",
             plan.n, s.total, s.unique
         ))
@@ -245,7 +245,7 @@ pub fn merge(a: request::Merge) -> Result<ExitCode> {
 }
 
 /// Counts `k` distinct shards of subproblems, chosen by `seed`, and
-/// compares each piece with its result: a [`Mismatch`] names the first
+/// compares each piece with its result: a mismatch error names the first
 /// that differs. Returns the ids recounted, in order.
 fn recount_shards(
     plan: &Plan,
@@ -297,7 +297,7 @@ fn recount_shards(
             .iter()
             .find(|(index, found)| counted.get(index) != Some(found))
         {
-            return Err(Mismatch(format!(
+            return Err(nqueens::Error::mismatch(format!(
                 "shard {i} does not recount to its result: subproblem {index} gives {:?} here, {found:?} in {}; rerun it on another node (delete its result) before merging",
                 counted.get(index),
                 Plan::result_path(dir, i).display()

@@ -22,7 +22,7 @@ use crate::export::{self, Format};
 use crate::request::RunShard;
 use crate::run::checkpoint::{Checkpoint, Header};
 use crate::run::journal::Journal;
-use crate::run::memory;
+
 use crate::run::progress::Bar;
 use crate::run::signals;
 use crate::visible;
@@ -210,7 +210,7 @@ impl Shard<'_> {
                 .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
         }
         outcome.map_err(|e| {
-            let e = memory::explain(e, a.budget, plan.n);
+            let e = nqueens::budget::explain(e, a.budget, plan.n);
             anyhow::anyhow!(
                 "shard {i}: {e:#}; its finished subproblems are kept in {}",
                 ckpt_path.display()

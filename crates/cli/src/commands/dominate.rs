@@ -22,7 +22,6 @@ use crate::export::{self, Cell, Record};
 use crate::render;
 use crate::request::Dominate;
 use crate::run::session::Session;
-use crate::verify::Mismatch;
 
 pub fn run(args: Dominate) -> Result<ExitCode> {
     let (n, budget) = (args.n, args.budget);
@@ -61,14 +60,14 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
 fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
     if let Some(&known) = oeis::DOMINATION.get(n) {
         if queens != known {
-            return Err(Mismatch(format!(
+            return Err(nqueens::Error::mismatch(format!(
                 "n = {n}: found {queens} queens as the minimum, but OEIS A075458 says {known}"
             ))
             .into());
         }
     }
     if let Some(c) = count {
-        crate::verify::work(Task::Dominate, n, c)?;
+        nqueens::verify::work(Task::Dominate, n, c)?;
     }
     Ok(())
 }

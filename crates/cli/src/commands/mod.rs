@@ -25,11 +25,10 @@ use anyhow::Result;
 use crate::bench;
 use crate::cli::{Args, Command};
 use crate::cluster;
-pub use crate::verify::Mismatch;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Command::Count(a) => count::dispatch(a.try_into()?),
+        Command::Count(a) => count::run(a.try_into()?),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
         Command::Plot(a) => bench::plot(a),

@@ -23,7 +23,6 @@ use crate::export::{self, Cell, Record};
 use crate::render;
 use crate::request::Pawns;
 use crate::run::session::Session;
-use crate::verify::Mismatch;
 
 pub fn run(args: Pawns) -> Result<ExitCode> {
     let (n, queens, budget) = (args.n, args.queens, args.budget);
@@ -79,13 +78,13 @@ fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<(
         return Ok(());
     }
     if pawns != 1 {
-        return Err(Mismatch(format!(
+        return Err(nqueens::Error::mismatch(format!(
             "n = {n}: found that {queens} queens need {pawns} pawns, but OEIS A103330 has them with one"
         ))
         .into());
     }
     if let Some(c) = count {
-        crate::verify::work(Task::Pawns { queens }, n, c)?;
+        nqueens::verify::work(Task::Pawns { queens }, n, c)?;
     }
     Ok(())
 }

@@ -19,7 +19,6 @@ use std::time::Instant;
 use anyhow::Result;
 use nqueens_puzzles::pieces::{self, Piece, Square};
 
-use super::Mismatch;
 use crate::cli::CountFormat;
 use crate::export::{self, Cell, Format, Record};
 use crate::render;
@@ -81,7 +80,7 @@ fn check(piece: Piece, n: usize, max: usize, squares: &[Square]) -> Result<()> {
     };
     match bad {
         None => Ok(()),
-        Some(why) => Err(Mismatch(format!(
+        Some(why) => Err(nqueens::Error::mismatch(format!(
             "n = {n}: the placement of {piece} rebuilt from the count is wrong: {why}"
         ))
         .into()),

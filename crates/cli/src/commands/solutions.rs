@@ -48,7 +48,6 @@ use nqueens_puzzles::solutions::{
 };
 use nqueens_puzzles::variant::{classify, Variant};
 
-use super::Mismatch;
 use crate::cli::SolutionFormat;
 use crate::export::{self, Cell, Column, Format, Sink};
 use crate::request::Solutions as Request;
@@ -303,7 +302,7 @@ impl Verifier {
         self.count += 1;
         let fail = |why: &str| -> Result<()> {
             let shown: Vec<String> = s.iter().map(|c| (c + 1).to_string()).collect();
-            Err(Mismatch(format!(
+            Err(nqueens::Error::mismatch(format!(
                 "verification failed: solution {} ({}) {why}",
                 self.count,
                 shown.join(" ")
@@ -376,7 +375,7 @@ impl Verifier {
                 (u128::from(self.count), total)
             };
             if listed != counted || (self.unique && u128::from(self.orbits) != total) {
-                return Err(Mismatch(format!(
+                return Err(nqueens::Error::mismatch(format!(
                     "verification failed: listed {listed}{}, but the count says {counted} ({total} in all)",
                     if self.unique { " fundamental" } else { "" },
                 ))

@@ -31,7 +31,6 @@ use std::time::Instant;
 use anyhow::Result;
 use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
 
-use super::Mismatch;
 use crate::cli::{Reading, SolveFormat};
 use crate::export::{self, Cell, Format, Numbering, Record};
 use crate::io::Output;
@@ -114,7 +113,7 @@ pub fn run(req: Request) -> Result<ExitCode> {
         }
     }
     if let Some(flaw) = flaw {
-        return Err(Mismatch(format!(
+        return Err(nqueens::Error::mismatch(format!(
             "the {} solution for n = {} failed its check ({flaw:?}); this is a bug",
             req.method.name(),
             req.n,

@@ -4,14 +4,13 @@ use std::io;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use nqueens::verify::{printed_erratum, Check};
+use nqueens::Control;
 use nqueens_kernel::MAX_N;
-use nqueens_sched::Hooks;
 
-use super::Mismatch;
 use crate::export::{self, Column, Format, Record};
 use crate::request::Table;
 use crate::run::progress::Bar;
-use crate::verify::{printed_erratum, Check};
 
 /// Widest values expected, so a text table aligns before its rows exist:
 /// totals up to n = 32 stay under 26 digits.
@@ -32,37 +31,40 @@ pub fn run(opts: Table) -> Result<ExitCode> {
     let mut notes = Vec::new();
     let mut mismatches = Vec::new();
     bar.suspend(|| sink.begin(&COLUMNS))?;
-    for count in &opts.counts {
-        let n = count.board().n();
-        bar.relabel(format!("n = {n}"));
-        let r = nqueens_sched::count_task(count, &Hooks::watching(&bar))
-            .map_err(|e| crate::run::memory::explain(e, opts.budget, n))?;
-        let c = r.counts;
-        let check = Check::of(c.n, c.total, c.unique);
-        let erratum = printed_erratum(c.n);
-        if let Some(e) = erratum {
-            notes.push(e.to_string());
-        }
-        if let Check::Mismatch { total, unique } = check {
-            mismatches.push(format!(
-                "n = {}: computed {} / {}, published {total} / {unique}",
-                c.n, c.total, c.unique
-            ));
-        }
-        let own: Record = vec![
-            ("oeis", check.mark().into()),
-            ("note", erratum.map(|_| "printed copy: 720").into()),
-        ];
-        let row = export::assemble(COLUMNS.map(|c| c.key), &[&export::cells(r.record()), &own]);
-        bar.suspend(|| sink.record(&row))?;
-    }
+    let control = Control::new().progress(&bar);
+    opts.table.run(
+        &control,
+        |n| bar.relabel(format!("n = {n}")),
+        |record| -> Result<()> {
+            let c = record.report.counts;
+            let check = Check::of(c.n, c.total, c.unique);
+            let erratum = printed_erratum(c.n);
+            if let Some(e) = erratum {
+                notes.push(e.to_string());
+            }
+            if let Check::Mismatch { total, unique } = check {
+                mismatches.push(format!(
+                    "n = {}: computed {} / {}, published {total} / {unique}",
+                    c.n, c.total, c.unique
+                ));
+            }
+            let own: Record = vec![
+                ("oeis", check.mark().into()),
+                ("note", erratum.map(|_| "printed copy: 720").into()),
+            ];
+            let all = export::cells(record.fields());
+            let row = export::assemble(COLUMNS.map(|c| c.key), &[&own, &all]);
+            bar.suspend(|| sink.record(&row))?;
+            Ok(())
+        },
+    )?;
     bar.finish();
     notes.push(format!(
         "totals and uniques are computed, then checked against OEIS A000170 / A002562 (known up to n = 27; this kernel counts up to n = {MAX_N})"
     ));
     sink.end(&notes)?;
     if !mismatches.is_empty() {
-        return Err(Mismatch(mismatches.join("; ")).into());
+        return Err(nqueens::Error::mismatch(mismatches.join("; ")).into());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,11 +5,11 @@ use nqueens_kernel::{Board, MAX_N};
 use nqueens_sched::{solvers, Options, Solver};
 
 use super::count::{range, solver};
-use super::number;
 use super::run::{self, Unused};
 use crate::bench::command::Command;
 use crate::cli::{BenchArgs, TableFormat};
-use crate::run::memory::Budget;
+use nqueens::number;
+use nqueens::Budget;
 
 /// The most timed runs per solver and size: a median of more says nothing
 /// new, and a typo must not keep the machine busy for days.

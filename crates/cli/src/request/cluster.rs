@@ -7,13 +7,13 @@ use nqueens_sched::Options;
 use nqueens_tasks::Task;
 
 use super::count;
-use super::number;
 use super::puzzles;
 use super::run::{self, Unused};
 use crate::cli::{CountFormat, MergeArgs, PlanArgs, RunShardArgs, StatusArgs};
 use crate::cluster::plan::MAX_SHARDS;
 use crate::cluster::shard::Shards;
-use crate::run::memory::Budget;
+use nqueens::number;
+use nqueens::Budget;
 
 /// A validated `plan` request.
 pub struct Plan {

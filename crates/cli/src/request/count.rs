@@ -1,44 +1,37 @@
-//! `count` and `table`: the work (a solver, or a variant's own search), the
-//! board checked against that work's limit, the split depth against the
-//! depths it declares, and the run options it uses.
+//! `count` and `table`: the flags handed to the library's requests
+//! ([`nqueens::CountRequest`], [`nqueens::TableRequest`]), which check
+//! them once; and the helpers other verbs share (a solver by name, a
+//! variant from its flags, a range of boards).
 
 use anyhow::{bail, Result};
+use nqueens::{number, Spelling};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Checked, Kind, Solver};
+use nqueens_sched::{Kind, Solver};
 use nqueens_tasks::Task;
 
-use super::number;
-use super::run::{self, Unused};
 use crate::cli::{CountArgs, CountFormat, TableArgs, TableFormat, VariantArgs};
-use crate::run::memory::Budget;
 
-/// A validated `count` request.
+/// A validated `count` request: the library's count, checked once.
 pub struct Count {
-    pub checkpoint: Option<std::path::PathBuf>,
-    /// A solver's count, or a variant's, checked.
-    pub count: Checked<Task<'static>>,
-    pub budget: Option<Budget>,
+    pub count: nqueens::Count,
     pub format: CountFormat,
 }
 
 impl TryFrom<CountArgs> for Count {
     type Error = anyhow::Error;
     fn try_from(a: CountArgs) -> Result<Count> {
-        let task = kind(a.solver.as_deref(), &a.variant)?;
-        let count = number::counted(&a.n, "n", task)?;
-        let count = match a.depth.as_deref() {
-            Some(text) => number::split_at(count, text)?,
-            None => count,
-        };
-        if let (Some(_), Some(why)) = (&a.checkpoint, unsplit(task, count.board())) {
-            bail!("--checkpoint does not apply: {why}, so it has no parts to record");
-        }
-        let (count, budget) = run::counted(&a.run, count, unused(task))?;
-        Ok(Count {
+        let request = nqueens::CountRequest {
+            n: a.n,
+            solver: a.solver,
+            variant: variant(&a.variant)?,
+            depth: a.depth,
+            run: (&a.run).into(),
             checkpoint: a.checkpoint,
-            count,
-            budget,
+            spelling: Spelling::Flags,
+        };
+        Ok(Count {
+            count: request.check()?,
             format: a.format,
         })
     }
@@ -46,37 +39,21 @@ impl TryFrom<CountArgs> for Count {
 
 /// A validated `table` request.
 pub struct Table {
-    /// One count a board, each checked.
-    pub counts: Vec<Checked<Task<'static>>>,
-    pub budget: Option<Budget>,
+    pub table: nqueens::Table,
     pub format: TableFormat,
 }
 
 impl TryFrom<TableArgs> for Table {
     type Error = anyhow::Error;
     fn try_from(a: TableArgs) -> Result<Table> {
-        let task = Task::Solver(solvers::default());
-        let first = number::counted(&a.from, "--from", task)?;
-        let last = number::counted(&a.to, "--to", task)?;
-        let (from, to) = (first.board().n(), last.board().n());
-        if from > to {
-            bail!("empty range: --from {from} is after --to {to}");
-        }
-        // The largest board starts the most threads: its budget is the
-        // table's.
-        let (last, budget) = run::counted(&a.run, last, Unused::default())?;
-        let opts = *last.opts();
-        let mut counts = Vec::with_capacity(to - from + 1);
-        if from < to {
-            counts.push(first.with_threads(opts.threads).with_memory(opts.memory));
-        }
-        for n in from + 1..to {
-            counts.push(Checked::new(task, Board::new(n)?, opts)?);
-        }
-        counts.push(last);
+        let request = nqueens::TableRequest {
+            first: a.from,
+            last: a.to,
+            run: (&a.run).into(),
+            spelling: Spelling::Flags,
+        };
         Ok(Table {
-            counts,
-            budget,
+            table: request.check()?,
             format: a.format,
         })
     }
@@ -84,13 +61,7 @@ impl TryFrom<TableArgs> for Table {
 
 /// Looks a solver up by name (clap has already checked it is one).
 pub fn solver(name: &str) -> Result<&'static dyn Solver> {
-    match solvers::by_name(name) {
-        Some(s) => Ok(s),
-        None => bail!(
-            "unknown solver '{name}' (known: {})",
-            solvers::names(|_| true)
-        ),
-    }
+    Ok(nqueens::solver(name)?)
 }
 
 /// The variant asked for by the flags, if any.
@@ -108,74 +79,22 @@ pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
 /// A board for `variant` (its own limit) or for the ordinary problem.
 pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
     match variant {
-        Some(v) => number::sized(n, "n", &Task::Variant(v).sizes()),
-        None => number::board(n, "n", nqueens_kernel::MAX_N, ""),
+        Some(v) => Ok(number::sized(n, "n", &Task::Variant(v).sizes())?),
+        None => Ok(number::board(n, "n", nqueens_kernel::MAX_N, "")?),
     }
 }
 
 /// The work the flags name (a solver, or a variant's own search), with
 /// the board checked against its limit.
 pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<'static>, Board)> {
-    let task = kind(solver, flags)?;
+    let task = nqueens::task(solver, variant(flags)?, Spelling::Flags)?;
     Ok((task, number::sized(n, "n", &task.sizes())?))
-}
-
-/// The work the flags name: a solver, or a variant's own search.
-fn kind(solver: Option<&str>, flags: &VariantArgs) -> Result<Task<'static>> {
-    Ok(match variant(flags)? {
-        Some(v) => {
-            if solver.is_some() {
-                bail!(
-                    "--solver chooses among the ordinary counting methods; --{} has its own search",
-                    v.name()
-                );
-            }
-            Task::Variant(v)
-        }
-        None => Task::Solver(match solver {
-            None => solvers::default(),
-            Some(name) => self::solver(name)?,
-        }),
-    })
 }
 
 /// `--depth`, one of the depths the work declares on `board`.
 pub fn depth(task: Task, board: Board, text: Option<&str>) -> Result<Option<usize>> {
     let Some(text) = text else { return Ok(None) };
     Ok(Some(task.depths(board)?.parse("--depth", text)? as usize))
-}
-
-/// Why the work has no parts, if it has none.
-fn unsplit(task: Task, board: Board) -> Option<String> {
-    match task {
-        Task::Solver(s) if s.depths(board).is_none() => {
-            Some(format!("solver {} does not split its work", s.name()))
-        }
-        _ => None,
-    }
-}
-
-/// The run options a solver does not use, and why.
-fn unused(task: Task) -> Unused {
-    let Task::Solver(s) = task else {
-        return Unused::default();
-    };
-    Unused {
-        threads: (!s.uses_threads()).then(|| {
-            format!(
-                "solver {} runs on one thread (solvers that use threads: {})",
-                s.name(),
-                solvers::names(|s| s.uses_threads())
-            )
-        }),
-        memory: (!s.budgeted()).then(|| {
-            format!(
-                "solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
-                s.name(),
-                solvers::names(|s| s.budgeted())
-            )
-        }),
-    }
 }
 
 /// Parses `--from` and `--to` into the boards between them, up to `max`

@@ -5,14 +5,13 @@
 //! (a solver its n range and split depths, a piece, a variant, a solve
 //! method, the domination and pawns searches theirs) and checked here
 //! against that declaration, so a message names the limit actually
-//! applied and quotes the value as typed ([`number`]). An option the
+//! applied and quotes the value as typed ([`nqueens::number`]). An option the
 //! chosen work does not use is refused with the reason, never ignored.
 
 mod bench;
 mod cluster;
 mod count;
 mod estimate;
-pub mod number;
 mod pieces;
 mod puzzles;
 mod run;
@@ -41,12 +40,13 @@ fn value_name(v: impl clap::ValueEnum) -> String {
 /// `--base 0|1`: the number of the first row and column [default: 1].
 fn base(text: Option<&str>) -> anyhow::Result<u8> {
     text.map_or(Ok(1), |t| {
-        number::whole(
+        nqueens::number::whole(
             t,
             "--base",
             0..=1,
             " (rows and columns are numbered from 0 or from 1)",
         )
         .map(|b| b as u8)
+        .map_err(Into::into)
     })
 }

@@ -3,8 +3,8 @@
 use anyhow::{bail, Result};
 use nqueens_puzzles::pieces::Piece;
 
-use super::number;
 use crate::cli::{CountFormat, PiecesArgs};
+use nqueens::number;
 
 /// A validated `pieces` request.
 pub struct Pieces {

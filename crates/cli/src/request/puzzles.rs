@@ -7,10 +7,10 @@ use nqueens_puzzles::pawns;
 use nqueens_sched::{Checked, Kind};
 use nqueens_tasks::Task;
 
-use super::number;
 use super::run::{self, Unused};
 use crate::cli::{DominateArgs, PawnsArgs, PlacementFormat, RunArgs};
-use crate::run::memory::Budget;
+use nqueens::number;
+use nqueens::Budget;
 
 /// A validated `dominate` request.
 pub struct Dominate {
@@ -99,13 +99,17 @@ fn counting(
 
 /// A `dominate` board: 1 to the search's limit ([`Kind::sizes`]).
 pub fn dominate_board(text: &str) -> Result<Board> {
-    number::sized(text, "n", &Task::Dominate.sizes())
+    Ok(number::sized(text, "n", &Task::Dominate.sizes())?)
 }
 
 /// A `pawns` board: 1 to the measured limit ([`Kind::sizes`], which
 /// takes no account of the queens).
 pub fn pawns_board(text: &str) -> Result<Board> {
-    number::sized(text, "n", &Task::Pawns { queens: 1 }.sizes())
+    Ok(number::sized(
+        text,
+        "n",
+        &Task::Pawns { queens: 1 }.sizes(),
+    )?)
 }
 
 /// The number of queens of a pawns count, named `what` as the user typed
@@ -123,7 +127,7 @@ pub fn queens(text: &str, what: &str, n: usize) -> Result<usize> {
             pawns::MEASURED_MAX_EXTRA
         )
     };
-    number::size(text, what, 1..=max, &why)
+    Ok(number::size(text, what, 1..=max, &why)?)
 }
 
 #[cfg(test)]

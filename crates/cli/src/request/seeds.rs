@@ -5,8 +5,8 @@
 use anyhow::{anyhow, bail, Result};
 use nqueens_kernel::reference::{level_lists, search_space};
 
-use super::number;
 use crate::cli::{LevelsArgs, LevelsFormat, SpaceArgs, TableFormat};
+use nqueens::number;
 
 /// A validated `levels` request.
 pub struct Levels {

@@ -105,7 +105,7 @@ fn partial(a: &ShowArgs, size: &str) -> Result<Show> {
     if a.orientation == Some(Orientation::Chess) {
         bail!("--orientation chess does not apply with --size: a partial board is drawn row 1 at the top, as sheet 002 draws it (--orientation rows, the default), or turned as 004 reads it (--orientation columns)");
     }
-    let n = super::number::size(
+    let n = nqueens::number::size(
         size,
         "--size",
         1..=TEXT_MAX_N,

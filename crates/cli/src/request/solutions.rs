@@ -7,9 +7,9 @@ use nqueens_puzzles::solutions::PrefixError;
 use nqueens_puzzles::variant::Variant;
 
 use super::count;
-use super::number;
 use crate::cli::{Orientation, SolutionFormat, SolutionsArgs};
 use crate::export::Numbering;
+use nqueens::number;
 
 /// A validated `solutions` request.
 pub struct Solutions {

@@ -7,8 +7,8 @@ use anyhow::{anyhow, bail, Result};
 use nqueens_puzzles::solve::accessibility::Square;
 use nqueens_puzzles::solve::{Method, Options};
 
-use super::number;
 use crate::cli::{Reading, SolveArgs, SolveFormat};
+use nqueens::number;
 
 /// A validated `solve` request.
 pub struct Solve {

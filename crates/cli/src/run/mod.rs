@@ -1,10 +1,9 @@
-//! A run's machinery, the same for every kind of work: progress bars,
-//! checkpoints and their journal, signals, the memory budget, and the
-//! counting session that puts them together.
+//! A run's machinery on the command line: progress bars, signals, and the
+//! session that puts them around the library's count (the memory budget,
+//! the checkpoints and the count itself are the library's: `nqueens`).
 
 pub mod checkpoint;
 pub mod journal;
-pub mod memory;
 pub mod progress;
 pub mod session;
 pub mod signals;

@@ -10,7 +10,7 @@
 use super::join::disjoint_pairs;
 use super::side::Part;
 use super::{HalfScratch, RowSet};
-use crate::Board;
+use crate::{Board, Error};
 
 /// What [`RowSet::list_in`] listed: the keys of each side and the queens
 /// placed listing them.
@@ -40,6 +40,29 @@ impl RowSet {
     /// }
     /// ```
     pub fn list_in(&self, board: Board, scratch: &mut HalfScratch) -> Listing {
+        self.list_capped(board, scratch, usize::MAX)
+            .expect("without a cap, memory runs out before the cap does")
+    }
+
+    /// [`RowSet::list_in`] with the buffers of `scratch` holding at most
+    /// `cap` bytes between them: a listing that would pass the cap stops
+    /// at once with [`Error::OverBudget`], having held no more than `cap`.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board, Error};
+    /// let board = Board::new(16).unwrap();
+    /// let s = RowSet::unreduced(board, 8, 5000).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// assert_eq!(s.list_capped(board, &mut scratch, 64).unwrap_err(), Error::OverBudget { cap: 64 });
+    /// let listed = s.list_capped(board, &mut HalfScratch::default(), 1 << 24).unwrap();
+    /// assert_eq!(listed, s.list_in(board, &mut scratch));
+    /// ```
+    pub fn list_capped(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        cap: usize,
+    ) -> Result<Listing, Error> {
         let (side, (rows, lo)) = self.sides(board);
         let HalfScratch {
             left,
@@ -48,26 +71,28 @@ impl RowSet {
             ledger,
             ..
         } = scratch;
-        ledger.cap = usize::MAX;
+        ledger.cap = cap;
         let (n, a) = (side.n(), usize::from(self.left));
         let mut nodes = 0;
         let whole = Part {
             from: 0,
             most: usize::MAX,
         };
+        let over = |_| Error::OverBudget { cap: cap as u64 };
         let l = side
             .list_joined(
                 self.rows, 0, a, whole, left, quarters, ledger, 0, &mut nodes,
             )
-            .expect("no cap");
+            .map_err(over)?;
         let r = side
             .list_joined(rows, lo, n, whole, right, quarters, ledger, 1, &mut nodes)
-            .expect("no cap");
-        Listing {
+            .map_err(over)?;
+        ledger.cap = usize::MAX;
+        Ok(Listing {
             left: l.len as u64,
             right: r.len as u64,
             nodes: nodes + u64::from(self.middle.is_some()),
-        }
+        })
     }
 
     /// The disjoint pairs of every `every`-th key of the longer list
@@ -98,6 +123,35 @@ impl RowSet {
         every: u64,
         offset: u64,
     ) -> u64 {
+        self.join_listed_capped(board, scratch, listing, every, offset, usize::MAX)
+            .expect("without a cap, memory runs out before the cap does")
+    }
+
+    /// [`RowSet::join_listed`] with the buffers of `scratch` (the lists
+    /// and the join's) holding at most `cap` bytes between them: a join
+    /// that would pass the cap stops at once with [`Error::OverBudget`].
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board, Error};
+    /// let board = Board::new(16).unwrap();
+    /// let s = RowSet::unreduced(board, 8, 5000).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let listing = s.list_in(board, &mut scratch);
+    /// let held = scratch.held();
+    /// let over = s.join_listed_capped(board, &mut scratch, &listing, 1, 0, held);
+    /// assert_eq!(over, Err(Error::OverBudget { cap: held as u64 }));
+    /// let whole = s.join_listed_capped(board, &mut scratch, &listing, 1, 0, usize::MAX);
+    /// assert_eq!(whole, Ok(s.count(board).solutions));
+    /// ```
+    pub fn join_listed_capped(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        listing: &Listing,
+        every: u64,
+        offset: u64,
+        cap: usize,
+    ) -> Result<u64, Error> {
         assert!(every >= 1 && offset < every, "offset {offset} of {every}");
         let (side, _) = self.sides(board);
         let HalfScratch {
@@ -113,11 +167,12 @@ impl RowSet {
         } else {
             (right, r, left, l)
         };
-        ledger.cap = usize::MAX;
+        ledger.cap = cap;
+        let over = |_| Error::OverBudget { cap: cap as u64 };
         let bits = side.key_bits();
         let pairs = if every == 1 {
             join.reserve(long_len.max(short_len), ledger)
-                .expect("no cap");
+                .map_err(over)?;
             disjoint_pairs(
                 &mut long[..long_len],
                 &mut short[..short_len],
@@ -135,11 +190,12 @@ impl RowSet {
                 .copied()
                 .collect();
             join.reserve(kept.len().max(short_len), ledger)
-                .expect("no cap");
+                .map_err(over)?;
             disjoint_pairs(&mut kept, &mut short[..short_len], bits, join, ledger)
         }
-        .expect("no cap");
-        pairs * u64::from(self.weight)
+        .map_err(over)?;
+        ledger.cap = usize::MAX;
+        Ok(pairs * u64::from(self.weight))
     }
 }
 

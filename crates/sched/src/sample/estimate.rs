@@ -99,6 +99,22 @@ pub fn estimate_with(
     };
     watch.start(len as usize);
     let results = Mutex::new(Vec::new());
+    // Each sampler's share of the memory budget: its lists stay within it,
+    // and a row set that would need more stops the estimate with
+    // `Error::OverBudget` (never an allocation the process cannot survive).
+    let threads_asked = count.opts().threads.get();
+    let share = count
+        .opts()
+        .memory
+        .map_or(u64::MAX, |m| m / threads_asked as u64);
+    let cap = usize::try_from(share).unwrap_or(usize::MAX);
+    let over = |index: u64| Error::OverBudget {
+        index,
+        share,
+        threads: threads_asked,
+        done: 0,
+        total: subproblems as usize,
+    };
     let peak = AtomicU64::new(0);
     let ended = AtomicBool::new(false);
     let next_exact = AtomicU64::new(0);
@@ -133,18 +149,24 @@ pub fn estimate_with(
             let (tally, draw) = match plan {
                 Plan::Thinned { keys } if !exact => {
                     let t = clock.now();
-                    let listing = set.list_in(board, scratch);
+                    let listing = set
+                        .list_capped(board, scratch, cap)
+                        .map_err(|_| over(pick.rank))?;
                     let longer = listing.left.max(listing.right);
                     let every = (longer / keys.max(1)).max(1);
                     let whole = every == 1 || pick.whole;
                     let (solutions, z) = if whole {
-                        let y = set.join_listed(board, scratch, &listing, 1, 0);
+                        let y = set
+                            .join_listed_capped(board, scratch, &listing, 1, 0, cap)
+                            .map_err(|_| over(pick.rank))?;
                         let seconds = clock.now() - t;
                         peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
                         (y, seconds / orbit)
                     } else {
                         let offset = pick.salt % every;
-                        let pairs = set.join_listed(board, scratch, &listing, every, offset);
+                        let pairs = set
+                            .join_listed_capped(board, scratch, &listing, every, offset, cap)
+                            .map_err(|_| over(pick.rank))?;
                         // The lists, and any buffers kept from a whole
                         // join: a lower bound of what joining it whole holds.
                         peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
@@ -167,7 +189,9 @@ pub fn estimate_with(
                 }
                 _ => {
                     let t = clock.now();
-                    let tally = set.count_in(board, scratch);
+                    let tally = set
+                        .count_capped(board, scratch, cap)
+                        .map_err(|_| over(pick.rank))?;
                     let seconds = clock.now() - t;
                     peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
                     let draw = Draw {
@@ -202,11 +226,14 @@ pub fn estimate_with(
     // (a record can be made), and stop at once if not (none can). `None`
     // if stopped.
     let hopeless = || {
-        stop.stop()
-            && counting.load(Ordering::SeqCst) == 0
-            && results
-                .lock()
-                .map_or(true, |r: std::sync::MutexGuard<'_, Vec<_>>| r.len() < 2)
+        // A sampler that failed (a row set over the memory budget) ends
+        // the estimate: the searches stop too.
+        ended.load(Ordering::Relaxed)
+            || (stop.stop()
+                && counting.load(Ordering::SeqCst) == 0
+                && results
+                    .lock()
+                    .map_or(true, |r: std::sync::MutexGuard<'_, Vec<_>>| r.len() < 2))
     };
     let searched = || {
         let t = clock.now();
@@ -223,7 +250,11 @@ pub fn estimate_with(
         .at_most(usize::try_from(items).unwrap_or(usize::MAX));
     let (sampled, searches) = pool::run_on(threads, || {
         if threads == Threads::ONE {
-            return (work(), searched());
+            let sampled = work();
+            if sampled.is_err() {
+                return (sampled, None);
+            }
+            return (sampled, searched());
         }
         let mut sym = None;
         let mut failed = Ok(());

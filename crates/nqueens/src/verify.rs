@@ -1,8 +1,12 @@
-//! Checking computed counts against the published tables.
+//! Checking computed counts against the published tables: a count that
+//! disagrees is an [`ErrorKind::Mismatch`](crate::ErrorKind), never a
+//! footnote. The tables check results; they never produce one.
 
 use nqueens_kernel::oeis;
 use nqueens_puzzles::variant::Variant;
 use nqueens_tasks::Task;
+
+use crate::Error;
 
 /// How a computed `(total, unique)` compares with OEIS A000170 / A002562.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,12 +14,18 @@ pub enum Check {
     /// Both equal the published values.
     Match,
     /// At least one differs: a bug, reported loudly.
-    Mismatch { total: u128, unique: u128 },
+    Mismatch {
+        /// The published total.
+        total: u128,
+        /// The published unique count.
+        unique: u128,
+    },
     /// No published value for this n.
     Unknown,
 }
 
 impl Check {
+    /// How `total` and `unique` at `n` compare with the tables.
     pub fn of(n: usize, total: u128, unique: u128) -> Check {
         match oeis::known(n) {
             Some(known) if known == (total, unique) => Check::Match,
@@ -30,6 +40,27 @@ impl Check {
             Check::Match => Some(true),
             Check::Mismatch { .. } => Some(false),
             Check::Unknown => None,
+        }
+    }
+
+    /// The error a mismatch is, the same words from every door; `None`
+    /// for a match or an unknown value.
+    ///
+    /// ```
+    /// use nqueens::verify::Check;
+    /// let e = Check::of(10, 720, 92).error(10, 720, 92).unwrap();
+    /// assert_eq!(e.to_string(), "n = 10: computed 720 total / 92 unique, but OEIS A000170 / A002562 say 724 / 92");
+    /// assert!(Check::of(8, 92, 12).error(8, 92, 12).is_none());
+    /// ```
+    pub fn error(self, n: usize, total: u128, unique: u128) -> Option<Error> {
+        match self {
+            Check::Mismatch {
+                total: known_total,
+                unique: known_unique,
+            } => Some(Error::mismatch(format!(
+                "n = {n}: computed {total} total / {unique} unique, but OEIS A000170 / A002562 say {known_total} / {known_unique}"
+            ))),
+            _ => None,
         }
     }
 
@@ -56,8 +87,8 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
 /// minimum dominating sets by OEIS A002564, N + 1 queens with one pawn by
 /// A103330. No three in line has no published table here. A checkpointed
 /// count and a merge of shards call the same check.
-pub fn work(task: Task, n: usize, total: u128) -> Result<(), Mismatch> {
-    let wrong = |known: String| Err(Mismatch(format!("n = {n}: {known}")));
+pub fn work(task: Task, n: usize, total: u128) -> Result<(), Error> {
+    let wrong = |known: String| Err(Error::mismatch(format!("n = {n}: {known}")));
     match task {
         Task::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
             "the torus search found {total} solutions, which contradicts Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1)"
@@ -77,19 +108,6 @@ pub fn work(task: Task, n: usize, total: u128) -> Result<(), Mismatch> {
         _ => Ok(()),
     }
 }
-
-/// A computed count that disagrees with the published table: never a
-/// footnote, always a failing exit code.
-#[derive(Debug)]
-pub struct Mismatch(pub String);
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Mismatch {}
 
 #[cfg(test)]
 mod tests {

@@ -1,16 +1,25 @@
-//! The memory budget of a run: `--max-memory`, what the process already
-//! holds, and the one-line message when a count needs more.
+//! [`Budget`]: the memory a run may hold (`--max-memory`, `max_memory=`,
+//! three quarters of the memory available by default, never more than
+//! `ulimit -v` leaves), what the process already holds, and the one-line
+//! message when work needs more. Every verb that allocates in proportion
+//! to its work runs under one, from every door.
 //!
 //! The budget covers the whole process. What it holds before counting (the
 //! binary, the split, the thread pool) is read from `/proc/self/status` and
 //! taken off; the rest is the working memory the scheduler shares among
 //! the threads, and the kernel's buffers never grow past a thread's share.
 
-use anyhow::{bail, Result};
-
 use nqueens_sched::Threads;
 
-use crate::cli::RunArgs;
+use crate::{Error, Spelling};
+
+type Result<T> = std::result::Result<T, Error>;
+
+macro_rules! bail {
+    ($($t:tt)*) => {
+        return Err(Error::input(format!($($t)*)))
+    };
+}
 
 /// Of the memory the kernel calls available at start, the share a run may
 /// take by default: the rest stays for the page cache and other programs,
@@ -34,7 +43,7 @@ const ARENA: u64 = 64 << 20;
 /// What set a budget's limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// `--max-memory`.
+    /// `--max-memory` (`max_memory=`).
     Asked,
     /// The default: three quarters of the memory available.
     Default,
@@ -52,6 +61,8 @@ pub struct Budget {
     pub held: u64,
     /// What set the limit.
     pub set_by: Limit,
+    /// How the door that asked names its values, for messages.
+    pub spelling: Spelling,
 }
 
 impl Budget {
@@ -63,13 +74,14 @@ impl Budget {
     /// pieces trims them to (asked only then: it may enumerate the split).
     /// `None` where nothing says how much memory there is (no cap then).
     pub fn of(
-        run: &RunArgs,
+        max_memory: Option<&str>,
+        spelling: Spelling,
         threads: Threads,
         started: impl FnOnce() -> Result<Threads>,
     ) -> Result<Option<Budget>> {
         let held = resident().unwrap_or(0);
-        let asked = match run.max_memory.as_deref() {
-            Some(text) => Some((parse_size(text)?, Limit::Asked)),
+        let asked = match max_memory {
+            Some(text) => Some((parse_size(text, &spelling.of("max_memory"))?, Limit::Asked)),
             None => available().map(|a| (a / DEFAULT_SHARE.1 * DEFAULT_SHARE.0, Limit::Default)),
         };
         let mappable = match address_space_left() {
@@ -82,9 +94,10 @@ impl Budget {
                 let reserved = thread_reserve(threads);
                 if reserved >= room {
                     bail!(
-                        "{threads} threads need {} of address space for their stacks and heaps, more than the {} this process may still map (ulimit -v); use fewer --threads",
+                        "{threads} threads need {} of address space for their stacks and heaps, more than the {} this process may still map (ulimit -v); use fewer {}",
                         human(reserved),
-                        human(room)
+                        human(room),
+                        spelling.of("threads")
                     );
                 }
                 Some((held + (room - reserved), Limit::AddressSpace))
@@ -97,18 +110,20 @@ impl Budget {
             (None, Some(m)) => m,
             (None, None) => return Ok(None),
         };
-        if limit <= held {
-            bail!(
-                "{} is less than the {} this process already holds before counting",
-                Budget::describe(limit, set_by),
-                human(held)
-            );
-        }
-        Ok(Some(Budget {
+        let budget = Budget {
             limit,
             held,
             set_by,
-        }))
+            spelling,
+        };
+        if limit <= held {
+            return Err(Error::memory(format!(
+                "{} is less than the {} this process already holds before counting",
+                budget.describe(),
+                human(held)
+            )));
+        }
+        Ok(Some(budget))
     }
 
     /// The bytes left for the count's working memory.
@@ -116,9 +131,10 @@ impl Budget {
         self.limit - self.held
     }
 
-    fn describe(limit: u64, set_by: Limit) -> String {
-        match set_by {
-            Limit::Asked => format!("--max-memory {}", human(limit)),
+    fn describe(&self) -> String {
+        let limit = self.limit;
+        match self.set_by {
+            Limit::Asked => format!("{} {}", self.spelling.of("max_memory"), human(limit)),
             Limit::Default => format!(
                 "the default memory budget ({} of the {} available)",
                 human(limit),
@@ -132,7 +148,8 @@ impl Budget {
     }
 
     /// The one-line reason a count stopped for want of memory, with what
-    /// to do about it.
+    /// to do about it (`sampled`: a sample of the halves split, for which
+    /// no other solver is suggested).
     pub fn refusal(
         &self,
         n: usize,
@@ -140,11 +157,12 @@ impl Budget {
         share: u64,
         threads: usize,
         parts: usize,
+        sampled: bool,
     ) -> String {
         if share == 0 {
             return format!(
                 "n = {n} needs more memory than {} allows: the split into {parts} subproblems and their records alone take more than the {} left after the {} the process held before counting; {}",
-                Budget::describe(self.limit, self.set_by),
+                self.describe(),
                 human(self.working()),
                 human(self.held),
                 self.raise(),
@@ -156,13 +174,23 @@ impl Budget {
             format!("each of {threads} threads")
         };
         let fewer = if threads > 1 {
-            ", count on fewer --threads (each gets a larger share)"
+            format!(
+                ", count on fewer {} (each gets a larger share)",
+                self.spelling.of("threads")
+            )
         } else {
-            ""
+            String::new()
+        };
+        let mirror = match sampled {
+            true => String::new(),
+            false => format!(
+                ", or use {} mirror, which keeps no lists",
+                self.spelling.of("solver")
+            ),
         };
         format!(
-            "n = {n} needs more memory than {} allows: subproblem {index} needs more than the {} of working memory {each} may hold (the process held {} before counting); {}{fewer}, or use --solver mirror, which keeps no lists",
-            Budget::describe(self.limit, self.set_by),
+            "n = {n} needs more memory than {} allows: subproblem {index} needs more than the {} of working memory {each} may hold (the process held {} before counting); {}{fewer}{mirror}",
+            self.describe(),
             human(share),
             human(self.held),
             self.raise(),
@@ -170,17 +198,44 @@ impl Budget {
     }
 
     /// What raises the limit that was hit.
-    fn raise(&self) -> &'static str {
+    fn raise(&self) -> String {
         match self.set_by {
-            Limit::AddressSpace => "raise the address-space limit (ulimit -v)",
-            Limit::Asked | Limit::Default => "raise --max-memory",
+            Limit::AddressSpace => "raise the address-space limit (ulimit -v)".into(),
+            Limit::Asked | Limit::Default => format!("raise {}", self.spelling.of("max_memory")),
         }
+    }
+
+    /// Work of `what` (`n = 18 has more solutions`) refused for want of
+    /// memory: it needs more than `needed` bytes of this budget.
+    pub fn refuse(&self, what: &str, needed: u64) -> Error {
+        Error::memory(format!(
+            "{what} than {} allows: they need more than the {} of working memory left after the {} the process held before; {}",
+            self.describe(),
+            human(needed.min(self.working())),
+            human(self.held),
+            self.raise()
+        ))
     }
 }
 
 /// A scheduler error as the user reads it: a count refused for want of
 /// memory is explained against the budget, with what to do about it.
-pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> anyhow::Error {
+pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> Error {
+    explain_work(err, budget, n, false)
+}
+
+/// [`explain`] for a sample of the halves split (an estimate), which no
+/// other solver can take.
+pub fn explain_sample(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> Error {
+    explain_work(err, budget, n, true)
+}
+
+fn explain_work(
+    err: nqueens_sched::Error,
+    budget: Option<Budget>,
+    n: usize,
+    sampled: bool,
+) -> Error {
     match (err, budget) {
         (
             nqueens_sched::Error::OverBudget {
@@ -191,15 +246,20 @@ pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> a
                 ..
             },
             Some(b),
-        ) => anyhow::anyhow!(b.refusal(n, index, share, threads, total)),
+        ) => Error::memory(b.refusal(n, index, share, threads, total, sampled)),
         (err, _) => err.into(),
     }
 }
 
 /// Parses a size: bytes, or a number (fractions allowed) with a unit: `K`,
 /// `M`, `G`, `T` or `KiB` ... `TiB` (powers of 1024), `KB` ... `TB`
-/// (powers of 1000), `B`; case is ignored.
-pub fn parse_size(text: &str) -> Result<u64> {
+/// (powers of 1000), `B`; case is ignored. `what` names the value in a
+/// refusal (`--max-memory`).
+///
+/// ```
+/// assert_eq!(nqueens::budget::parse_size("1.5G", "max_memory").unwrap(), 3 << 29);
+/// ```
+pub fn parse_size(text: &str, what: &str) -> Result<u64> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -215,21 +275,23 @@ pub fn parse_size(text: &str) -> Result<u64> {
         "mb" => 1_000_000,
         "gb" => 1_000_000_000,
         "tb" => 1_000_000_000_000,
-        _ => bail!("--max-memory takes a size such as 8G, 512M or 1.5GiB, not '{text}'"),
+        _ => bail!("{what} takes a size such as 8G, 512M or 1.5GiB, not '{text}'"),
     };
     let value: f64 = number
         .parse()
         .ok()
         .filter(|v: &f64| v.is_finite())
         .ok_or_else(|| {
-            anyhow::anyhow!("--max-memory takes a size such as 8G, 512M or 1.5GiB, not '{text}'")
+            Error::input(format!(
+                "{what} takes a size such as 8G, 512M or 1.5GiB, not '{text}'"
+            ))
         })?;
     let bytes = value * scale as f64;
     if bytes < 1.0 {
-        bail!("--max-memory must be at least 1 byte, not '{text}'");
+        bail!("{what} must be at least 1 byte, not '{text}'");
     }
     if bytes >= u64::MAX as f64 {
-        bail!("--max-memory '{text}' is more than any machine holds");
+        bail!("{what} '{text}' is more than any machine holds");
     }
     Ok(bytes as u64)
 }
@@ -309,15 +371,19 @@ fn available() -> Option<u64> {
 mod tests {
     use super::*;
 
+    fn parse_size_flag(text: &str) -> Result<u64> {
+        parse_size(text, "--max-memory")
+    }
+
     #[test]
     fn sizes_in_every_unit_and_bad_ones_refused() {
-        assert_eq!(parse_size("4096").unwrap(), 4096);
-        assert_eq!(parse_size("8G").unwrap(), 8 << 30);
-        assert_eq!(parse_size("8 GiB").unwrap(), 8 << 30);
-        assert_eq!(parse_size("512m").unwrap(), 512 << 20);
-        assert_eq!(parse_size("1.5G").unwrap(), 3 << 29);
-        assert_eq!(parse_size("2GB").unwrap(), 2_000_000_000);
-        assert_eq!(parse_size("64k").unwrap(), 65536);
+        assert_eq!(parse_size_flag("4096").unwrap(), 4096);
+        assert_eq!(parse_size_flag("8G").unwrap(), 8 << 30);
+        assert_eq!(parse_size_flag("8 GiB").unwrap(), 8 << 30);
+        assert_eq!(parse_size_flag("512m").unwrap(), 512 << 20);
+        assert_eq!(parse_size_flag("1.5G").unwrap(), 3 << 29);
+        assert_eq!(parse_size_flag("2GB").unwrap(), 2_000_000_000);
+        assert_eq!(parse_size_flag("64k").unwrap(), 65536);
         for bad in [
             "",
             "G",
@@ -329,7 +395,7 @@ mod tests {
             "1.2.3M",
             "99999999999T",
         ] {
-            let e = parse_size(bad).unwrap_err().to_string();
+            let e = parse_size_flag(bad).unwrap_err().to_string();
             assert!(e.contains("--max-memory"), "{bad}: {e}");
         }
     }
@@ -343,29 +409,17 @@ mod tests {
 
     #[test]
     fn the_budget_is_what_was_asked_less_what_is_held() {
-        let run = |m: &str| RunArgs {
-            threads: None,
-            max_memory: Some(m.into()),
-        };
         let one = || Ok(Threads::ONE);
-        let b = Budget::of(&run("1T"), Threads::ONE, one).unwrap().unwrap();
+        let of = |m: Option<&str>| Budget::of(m, Spelling::Flags, Threads::ONE, one);
+        let b = of(Some("1T")).unwrap().unwrap();
         if address_space_left().is_none() {
             assert_eq!((b.limit, b.set_by), (1 << 40, Limit::Asked));
         }
         assert!(b.held > 0 && b.working() == b.limit - b.held);
-        let e = Budget::of(&run("1K"), Threads::ONE, one)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("already holds"), "{e}");
-        let by_default = Budget::of(
-            &RunArgs {
-                threads: None,
-                max_memory: None,
-            },
-            Threads::ONE,
-            one,
-        );
-        assert_ne!(by_default.unwrap().unwrap().set_by, Limit::Asked);
+        let e = of(Some("1K")).unwrap_err();
+        assert!(e.to_string().contains("already holds"), "{e}");
+        assert_eq!(e.kind(), crate::ErrorKind::Memory);
+        assert_ne!(of(None).unwrap().unwrap().set_by, Limit::Asked);
     }
 
     #[test]

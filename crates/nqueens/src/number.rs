@@ -1,5 +1,6 @@
 //! Whole numbers as the user typed them, checked against the range their
-//! owner declares.
+//! owner declares: the one parser of every door (the command line passes
+//! its arguments' text, Python the `str()` of an int it was given).
 //!
 //! Numbers arrive as text so that every bad value (`abc`, `-3`, `0`, `99`,
 //! `18446744073709551616`) gets one message naming the range applied and
@@ -7,10 +8,13 @@
 
 use std::ops::RangeInclusive;
 
-use anyhow::Result;
 use nqueens_kernel::Board;
 use nqueens_sched::{Checked, Kind, Limit, Options};
 use nqueens_tasks::Task;
+
+use crate::Error;
+
+type Result<T> = std::result::Result<T, Error>;
 
 /// Parses `text` as a whole number in `range`. `what` names the value
 /// (`n`, `--depth`); `owner` says whose limit it is (` for rooks`), or is
@@ -42,6 +46,24 @@ pub fn sized(text: &str, what: &str, limit: &Limit) -> Result<Board> {
     Ok(Board::new(limit.parse(what, text)? as usize)?)
 }
 
+/// `text` as a number of seconds above 0 and at most `most`, fractions
+/// allowed (`what`: `--seconds`).
+///
+/// ```
+/// assert_eq!(nqueens::number::seconds("1.5", "--seconds", 60.0).unwrap(), 1.5);
+/// for bad in ["0", "-1", "abc", "NaN", "inf", "61"] {
+///     assert!(nqueens::number::seconds(bad, "--seconds", 60.0).is_err(), "{bad}");
+/// }
+/// ```
+pub fn seconds(text: &str, what: &str, most: f64) -> Result<f64> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= most => Ok(s),
+        _ => Err(Error::input(format!(
+            "{what} must be a number of seconds above 0 and at most {most}, not '{text}'"
+        ))),
+    }
+}
+
 /// The count of `task` on the board `text` names (`what`: `n`,
 /// `--from`), on one thread until the run options are read: checked once,
 /// by [`Checked::new`], with the refusal of the kind's sizes.
@@ -53,12 +75,16 @@ pub fn counted<K: Kind + Copy>(text: &str, what: &str, task: K) -> Result<Checke
     Ok(task.sizes().parse_into(what, text, make)?)
 }
 
-/// `count` split at the depth `text` names (`--depth`): checked once, by
-/// [`Checked::with_depth`], with the refusal of the kind's depths.
-pub fn split_at(count: Checked<Task<'static>>, text: &str) -> Result<Checked<Task<'static>>> {
+/// `count` split at the depth `text` names (`what`: `--depth`): checked
+/// once, by [`Checked::with_depth`], with the refusal of the kind's depths.
+pub fn split_at(
+    count: Checked<Task<'static>>,
+    what: &str,
+    text: &str,
+) -> Result<Checked<Task<'static>>> {
     let depths = count.task().depths(count.board())?;
     let make = |d: u64| count.with_depth(usize::try_from(d).ok()?).ok();
-    Ok(depths.parse_into("--depth", text, make)?)
+    Ok(depths.parse_into(what, text, make)?)
 }
 
 #[cfg(test)]

@@ -1,0 +1,325 @@
+//! A count of one board: [`CountRequest`] (as asked) checked once into
+//! [`Count`], run into a [`CountRecord`]: the n-queens count by a solver,
+//! or a variant's own search (`--torus`, `--no-three-in-line`).
+
+use std::path::PathBuf;
+
+use nqueens_puzzles::variant::Variant;
+use nqueens_sched::{solvers, Checked, Fields, Report, Solver, Value};
+use nqueens_tasks::Task;
+
+use crate::verify::{self, Check};
+use crate::{budget, number, session, Budget, Control, Error, Run, Spelling, Unused};
+
+/// A count as asked for: every value as the user gave it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The board side, as typed.
+    pub n: String,
+    /// A solver's name (`nqueens solvers`); `None`, the default (halves).
+    pub solver: Option<String>,
+    /// A variant, counted by its own search instead of a solver.
+    pub variant: Option<Variant>,
+    /// The split depth, as typed; `None` lets the scheduler choose.
+    pub depth: Option<String>,
+    /// Threads and memory.
+    pub run: Run,
+    /// A file recording each finished subproblem: created, or resumed.
+    pub checkpoint: Option<PathBuf>,
+    /// How messages name the values.
+    pub spelling: Spelling,
+}
+
+impl CountRequest {
+    /// A count of the board of side `n`, everything else by default.
+    pub fn new(n: impl ToString) -> CountRequest {
+        CountRequest {
+            n: n.to_string(),
+            ..CountRequest::default()
+        }
+    }
+
+    /// Checks every value once: the board against the work's limit, the
+    /// depth against its depths, the threads and the memory budget, the
+    /// options the work does not use refused with the reason.
+    pub fn check(&self) -> Result<Count, Error> {
+        let sp = self.spelling;
+        let task = task(self.solver.as_deref(), self.variant, sp)?;
+        let count = number::counted(&self.n, "n", task)?;
+        let count = match self.depth.as_deref() {
+            Some(text) => number::split_at(count, &sp.of("depth"), text)?,
+            None => count,
+        };
+        if let (Some(_), Some(why)) = (&self.checkpoint, unsplit(task, count.board())) {
+            return Err(Error::input(format!(
+                "{} does not apply: {why}, so it has no parts to record",
+                sp.of("checkpoint")
+            )));
+        }
+        let (count, budget) = self.run.counted(sp, count, &unused(task))?;
+        Ok(Count {
+            count,
+            budget,
+            checkpoint: self.checkpoint.clone(),
+        })
+    }
+}
+
+/// A count checked once, ready to run.
+#[derive(Clone, Debug)]
+pub struct Count {
+    count: Checked<Task<'static>>,
+    budget: Option<Budget>,
+    checkpoint: Option<PathBuf>,
+}
+
+impl Count {
+    /// A count of work checked elsewhere (`Checked::new`: a puzzle's
+    /// count, a kind of one's own), under `budget`, through `checkpoint`.
+    pub fn of(
+        count: Checked<Task<'static>>,
+        budget: Option<Budget>,
+        checkpoint: Option<PathBuf>,
+    ) -> Count {
+        Count {
+            count,
+            budget,
+            checkpoint,
+        }
+    }
+
+    /// The work, its board and its options.
+    pub fn checked(&self) -> &Checked<Task<'static>> {
+        &self.count
+    }
+
+    /// The memory budget it runs under (`None`: nothing says how much
+    /// memory there is).
+    pub fn budget(&self) -> Option<Budget> {
+        self.budget
+    }
+
+    /// The checkpoint it records to, if any.
+    pub fn checkpoint(&self) -> Option<&std::path::Path> {
+        self.checkpoint.as_deref()
+    }
+
+    /// Counts, through the checkpoint when there is one, under the budget
+    /// and `control`. The record says whether the count agrees with OEIS;
+    /// [`CountRecord::check`] makes a disagreement an error.
+    pub fn run(&self, control: &Control) -> Result<CountRecord, Error> {
+        let report = session::count(
+            &self.count,
+            self.budget,
+            self.checkpoint.as_deref(),
+            control,
+        )?;
+        Ok(CountRecord::new(report, *self.count.task(), self.budget))
+    }
+}
+
+/// The answer of a count: the scheduler's report and what only the
+/// library knows (the variant, the process's memory, the check against
+/// the published tables).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountRecord {
+    /// What the scheduler counted, and how.
+    pub report: Report,
+    /// The variant counted, if it was one.
+    pub variant: Option<Variant>,
+    /// The process's peak memory so far, where the system reports it.
+    pub peak_memory_bytes: Option<u64>,
+    /// The budget's limit, when one applied.
+    pub memory_budget_bytes: Option<u64>,
+    /// Whether total and unique equal OEIS A000170 / A002562: `None` past
+    /// the tables, and for the variants.
+    pub verified: Option<bool>,
+    /// Why a variant has no solution, when it has none.
+    pub note: Option<String>,
+    /// The published check of a variant's or a puzzle's total.
+    published: Option<Error>,
+}
+
+impl CountRecord {
+    /// The record of `report`, a count of `task` under `budget`.
+    pub fn new(report: Report, task: Task, budget: Option<Budget>) -> CountRecord {
+        let c = report.counts;
+        let variant = match task {
+            Task::Variant(v) => Some(v),
+            _ => None,
+        };
+        let verified = match task {
+            Task::Solver(_) => Check::of(c.n, c.total, c.unique).verified(),
+            _ => None,
+        };
+        CountRecord {
+            variant,
+            // A count is the last thing a count process does: the
+            // process's peak so far is the count's.
+            peak_memory_bytes: budget::peak(),
+            memory_budget_bytes: budget.map(|b| b.limit),
+            verified,
+            note: variant.and_then(|v| note(v, c.n, c.total)),
+            published: verify::work(task, c.n, c.total).err(),
+            report,
+        }
+    }
+
+    /// An error where the count disagrees with what is published for it
+    /// (OEIS, Pólya's theorem): never a footnote.
+    pub fn check(&self) -> Result<(), Error> {
+        let c = self.report.counts;
+        if let Some(e) = &self.published {
+            return Err(e.clone());
+        }
+        match self.verified {
+            Some(false) => Err(Check::of(c.n, c.total, c.unique)
+                .error(c.n, c.total, c.unique)
+                .expect("not verified: a mismatch")),
+            _ => Ok(()),
+        }
+    }
+
+    /// The record's named values, in the order every format shows them
+    /// (the `count` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        let r = &self.report;
+        let rate = if r.seconds > 0.0 {
+            r.counts.nodes.saturating_sub(r.resumed_nodes) as f64 / r.seconds
+        } else {
+            0.0
+        };
+        let counted = |v: u128| -> Value { r.symmetries.then_some(v).into() };
+        vec![
+            ("n", r.counts.n.into()),
+            ("solver", r.solver.as_str().into()),
+            ("variant", self.variant.map(Variant::name).into()),
+            ("threads", r.search.threads.into()),
+            ("depth", r.search.depth.into()),
+            ("subproblems", r.search.subproblems.into()),
+            ("total", r.counts.total.into()),
+            ("unique", counted(r.counts.unique)),
+            ("fixed_180", counted(r.counts.fixed_180)),
+            ("fixed_90", counted(r.counts.fixed_90)),
+            ("nodes", r.counts.nodes.into()),
+            ("symmetry_nodes", r.counts.symmetry_nodes.into()),
+            ("resumed_nodes", r.resumed_nodes.into()),
+            ("calls", r.search.calls.into()),
+            ("iterations", r.search.iterations.into()),
+            ("level_sizes", r.search.level_sizes.clone().into()),
+            ("seconds", r.seconds.into()),
+            ("symmetry_seconds", r.symmetry_seconds.into()),
+            ("nodes_per_second", Value::Int(rate.round() as u128)),
+            ("peak_memory_bytes", self.peak_memory_bytes.into()),
+            ("memory_budget_bytes", self.memory_budget_bytes.into()),
+            ("verified", self.verified.into()),
+            ("note", self.note.as_deref().into()),
+        ]
+    }
+}
+
+/// The work a request names: a solver (by name; `None`, the default), or
+/// a variant's own search, which takes no solver.
+///
+/// ```
+/// use nqueens::{task, Kind, Spelling, Variant};
+/// assert_eq!(task(Some("pairs"), None, Spelling::Flags).unwrap().solver(), "pairs");
+/// let e = task(Some("pairs"), Some(Variant::Torus), Spelling::Flags).unwrap_err();
+/// assert_eq!(e.to_string(), "--solver chooses among the ordinary counting methods; --torus has its own search");
+/// ```
+pub fn task(
+    solver: Option<&str>,
+    variant: Option<Variant>,
+    sp: Spelling,
+) -> Result<Task<'static>, Error> {
+    Ok(match variant {
+        Some(v) => {
+            if solver.is_some() {
+                return Err(Error::input(format!(
+                    "{} chooses among the ordinary counting methods; {} has its own search",
+                    sp.of("solver"),
+                    sp.of(v.name()),
+                )));
+            }
+            Task::Variant(v)
+        }
+        None => Task::Solver(match solver {
+            None => solvers::default(),
+            Some(name) => self::solver(name)?,
+        }),
+    })
+}
+
+/// The solver called `name`.
+///
+/// ```
+/// assert_eq!(nqueens::solver("pairs").unwrap().name(), "pairs");
+/// let e = nqueens::solver("\x07").err().unwrap();
+/// assert!(e.to_string().starts_with("unknown solver '\\x07' (known: halves"));
+/// ```
+pub fn solver(name: &str) -> Result<&'static dyn Solver, Error> {
+    solvers::by_name(name).ok_or_else(|| {
+        Error::input(format!(
+            "unknown solver '{name}' (known: {})",
+            solvers::names(|_| true)
+        ))
+    })
+}
+
+/// Why the work has no parts, if it has none.
+fn unsplit(task: Task, board: nqueens_kernel::Board) -> Option<String> {
+    match task {
+        Task::Solver(s) if s.depths(board).is_none() => {
+            Some(format!("solver {} does not split its work", s.name()))
+        }
+        _ => None,
+    }
+}
+
+/// The run options a solver does not use, and why.
+pub(crate) fn unused(task: Task) -> Unused {
+    let Task::Solver(s) = task else {
+        return Unused::default();
+    };
+    Unused {
+        threads: (!s.uses_threads()).then(|| {
+            format!(
+                "solver {} runs on one thread (solvers that use threads: {})",
+                s.name(),
+                solvers::names(|s| s.uses_threads())
+            )
+        }),
+        memory: (!s.budgeted()).then(|| {
+            format!(
+                "solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
+                s.name(),
+                solvers::names(|s| s.budgeted())
+            )
+        }),
+    }
+}
+
+/// Why a variant has no solution, when it has none.
+fn note(variant: Variant, n: usize, total: u128) -> Option<String> {
+    if total > 0 {
+        return None;
+    }
+    Some(match variant {
+        Variant::Torus => {
+            let why = if n.is_multiple_of(2) {
+                format!("n = {n} is even")
+            } else {
+                format!("n = {n} is divisible by 3")
+            };
+            format!(
+                "no solution: modular queens exist exactly when gcd(n, 6) = 1 (Pólya, 1918), and {why}"
+            )
+        }
+        Variant::NoThreeInLine if n <= 3 => {
+            format!("no solution: n = {n} has no ordinary solution to begin with")
+        }
+        Variant::NoThreeInLine => {
+            format!("no solution: every ordinary solution for n = {n} has three queens on one line")
+        }
+    })
+}

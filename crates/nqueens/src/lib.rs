@@ -1,0 +1,75 @@
+//! The nqueens engine as a library: what the `nqueens` command and the
+//! Python module call, and what a Rust program adds to its `Cargo.toml`.
+//!
+//! A request holds its values as the user gave them ([`CountRequest`],
+//! [`TableRequest`], [`EstimateRequest`]); [`CountRequest::check`] and its
+//! kin check them once into typed values (a board, threads, a depth, a
+//! memory budget, a seed), refusing bad input with one escaped line
+//! ([`Error`], the same words from every door). The checked work runs
+//! under its memory budget ([`Budget`]: three quarters of the memory
+//! available unless asked otherwise, never more than `ulimit -v` leaves)
+//! and a cancellation token ([`Cancel`]), reports progress to an optional
+//! callback ([`Control`]), and answers with one record ([`CountRecord`],
+//! [`EstimateRecord`]), its counts checked against OEIS.
+//!
+//! ```
+//! use nqueens::{Control, CountRequest, Run, Spelling};
+//! let run = Run { threads: Some("2".into()), max_memory: None };
+//! let request = CountRequest { run, ..CountRequest::new(12) };
+//! let record = request.check()?.run(&Control::new())?;
+//! assert_eq!((record.report.counts.total, record.report.counts.unique), (14200, 1787));
+//! assert_eq!(record.verified, Some(true));
+//!
+//! // Bad input is refused before any work, in the words of every door.
+//! let e = CountRequest::new(33).check().unwrap_err();
+//! assert_eq!(e.to_string(), "n must be a whole number from 1 to 32 for solver halves, not 33");
+//! let run = Run { threads: Some("0".into()), max_memory: None };
+//! let e = CountRequest { run, spelling: Spelling::Keywords, ..CountRequest::new(8) };
+//! assert_eq!(e.check().unwrap_err().to_string(), "threads must be a whole number from 1 to 1024, not 0");
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+//!
+//! The layers below are crates of their own: `nqueens-sched` (the
+//! scheduler: splits and fans out over rayon), `nqueens-kernel` (the
+//! bit-parallel counting kernel), `nqueens-puzzles` (the variants and
+//! puzzles), `nqueens-tasks` (the catalogue of kinds of count) and
+//! `nqueens-files` (checkpoints). Their types that a request's answer
+//! holds are re-exported here.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod budget;
+mod cancel;
+mod control;
+mod count;
+mod error;
+mod estimate;
+pub mod number;
+mod options;
+mod session;
+mod solutions;
+mod spelling;
+mod table;
+pub mod verify;
+
+pub use budget::Budget;
+pub use cancel::Cancel;
+pub use control::Control;
+pub use count::{solver, task, Count, CountRecord, CountRequest};
+pub use error::{Error, ErrorKind};
+pub use estimate::{Estimate, EstimateRecord, EstimateRequest, DEFAULT_SAMPLES};
+pub use options::{Run, Unused};
+pub use solutions::Collected;
+pub use spelling::Spelling;
+pub use table::{Table, TableRequest};
+
+pub use nqueens_kernel::{Board, MAX_N};
+pub use nqueens_puzzles::variant::Variant;
+pub use nqueens_sched::{Fields, Kind, Report, Threads, Value, Watch};
+pub use nqueens_tasks::Task;
+
+/// The examples of docs/library.md, run as doc tests so the page cannot
+/// go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+struct LibraryPage;
