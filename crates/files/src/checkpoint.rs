@@ -27,8 +27,16 @@
 //! soon as its subproblem finishes, so `kill -9` loses at most the
 //! subproblems in flight; the file is also synced to disk every few seconds
 //! and at the end, for power loss. A crash can leave a torn last line: it is
-//! dropped on resume. A damaged line anywhere else, a duplicate with another
-//! count, or a header that differs from the run's is refused, naming what
+//! dropped on resume, whatever its bytes (UTF-8 or not), and cut off the
+//! file before anything is appended, so no record is ever written onto
+//! part of another. A header line without its newline (the file cut after
+//! it, as `head -1 | tr -d '\n'` does) is made whole, its newline added
+//! under the lock before any record, if it is exactly a header as written,
+//! so nothing of it can be missing; one that is not is refused. A record
+//! run onto the header line (what a build before this rule appended to
+//! such a header) is refused naming the fix: a newline after the header's
+//! `crc=`. A damaged line anywhere else, a duplicate with another count,
+//! or a header that differs from the run's is refused, naming what
 //! differs.
 //!
 //! One process at a time holds a checkpoint: the file is opened (created
@@ -48,7 +56,8 @@
 //! process that peaks at 0.67 GB, where the whole text, its lines and a
 //! hash map of the records took 3.2 GB). A failed append (a full disk) is
 //! cut back off the file, so the records before it stay whole and the same
-//! command resumes from them once there is space again.
+//! command resumes from them once there is space again; if it cannot be
+//! cut back, nothing more is appended in that run.
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -202,6 +211,9 @@ struct Appender {
     file: File,
     synced: Instant,
     len: u64,
+    /// A failed write could not be cut back off: the file may end in part
+    /// of a record, and nothing more is appended to it in this run.
+    torn: bool,
 }
 
 impl Checkpoint {
@@ -211,10 +223,12 @@ impl Checkpoint {
             return Ok(None);
         }
         // Empty, or its header line not yet whole: another process is
-        // creating it (it holds the lock, and `open` finds it in use).
+        // creating it (it holds the lock, and `open` finds it in use). A
+        // header exactly as written but for its newline is whole: `open`
+        // adds the newline.
         let head = io::read_head(path, WHAT, HEADER_MAX)?;
         if !head.contains('\n') && (head.len() as u64) < HEADER_MAX {
-            return Ok(None);
+            return Ok(whole_header(&head));
         }
         read_header(path).map(Some)
     }
@@ -246,20 +260,28 @@ impl Checkpoint {
             header_crc = crc32(theirs.line().as_bytes());
             let mut good_len = 0;
             let mut lines = 0usize;
+            // The header line as it is in the file, when it has no newline.
+            let mut unended: Option<Vec<u8>> = None;
             // A bad line is torn if it is the last (a crash mid-write
-            // leaves at most that one): dropped; else the file is damaged.
+            // leaves at most that one), whatever its bytes: dropped; else
+            // the file is damaged.
             let mut bad: Option<usize> = None;
-            io::read_lines_bounded(path, WHAT, bound, |line| {
+            io::read_byte_lines_bounded(path, WHAT, bound, |line| {
                 lines += 1;
                 if let Some(at) = bad {
                     bail!("checkpoint {shown} is damaged at line {at} (bad record or checksum)");
                 }
                 if lines == 1 {
                     good_len += line.len();
+                    if !line.ends_with(b"\n") {
+                        unended = Some(line.to_vec());
+                    }
                     return Ok(());
                 }
-                match parse_record(line.trim_end(), header_crc, header.subproblems, width)
-                    .filter(|_| line.ends_with('\n'))
+                match std::str::from_utf8(line)
+                    .ok()
+                    .filter(|l| l.ends_with('\n'))
+                    .and_then(|l| parse_record(l.trim_end(), header_crc, header.subproblems, width))
                 {
                     Some((index, tally)) => {
                         recorded.push(index, tally);
@@ -272,9 +294,31 @@ impl Checkpoint {
             if let Err(index) = recorded.sort() {
                 bail!("checkpoint {shown} is damaged: subproblem {index} is recorded twice with different counts");
             }
+            // Cut back to the last whole line, so that no record is ever
+            // written onto part of another.
             file.set_len(good_len as u64)
                 .with_context(|| format!("cannot cut the torn last line off checkpoint {shown}"))?;
-            (file, good_len as u64)
+            let mut len = good_len as u64;
+            if let Some(first) = unended {
+                // The header alone, without its newline (`head -1 | tr -d
+                // '\n'`): made whole, under the lock, before any record,
+                // if it is exactly a header as written, so nothing of it
+                // can be missing but the newline.
+                if first != theirs.line().as_bytes() {
+                    bail!("checkpoint {shown} is its header line alone, without its newline, and the line is not exactly as nqueens writes one: remove the file to count afresh");
+                }
+                let mut f = &file;
+                if let Err(e) = f.write_all(b"\n").and_then(|()| f.sync_data()) {
+                    let _ = file.set_len(len);
+                    return Err(e).with_context(|| {
+                        format!(
+                            "cannot add the missing newline to the header of checkpoint {shown}"
+                        )
+                    });
+                }
+                len += 1;
+            }
+            (file, len)
         } else {
             // New (or left empty by a crash before its header): the header
             // goes in with one write while the file is locked, so another
@@ -298,6 +342,7 @@ impl Checkpoint {
                 file,
                 synced: Instant::now(),
                 len,
+                torn: false,
             }),
         })
     }
@@ -317,10 +362,15 @@ impl Checkpoint {
         let line = format!("{body} {:08x}\n", record_crc(self.header_crc, &body));
         let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
         let a = &mut *guard;
+        if a.torn {
+            return Err(std::io::Error::other(
+                "an earlier failed write could not be cut back off the file",
+            ));
+        }
         if let Err(e) = a.file.write_all(line.as_bytes()) {
             // A full disk may have taken part of the line: cut it off, so
-            // no record ever follows a torn one.
-            let _ = a.file.set_len(a.len);
+            // no record ever follows a torn one; if it stays, nothing does.
+            a.torn = a.file.set_len(a.len).is_err();
             return Err(e);
         }
         a.len += line.len() as u64;
@@ -370,12 +420,34 @@ impl Checkpoint {
 fn read_header(path: &Path) -> Result<Header> {
     let head = io::read_head(path, WHAT, HEADER_MAX)?;
     let first = head.split('\n').next().unwrap_or("");
-    Header::parse(first).with_context(|| {
-        format!(
-            "{} is not an nqueens checkpoint (or its first line is damaged)",
+    if let Some(header) = Header::parse(first) {
+        return Ok(header);
+    }
+    if let Some(crc) = run_on(first) {
+        bail!(
+            "checkpoint {} has a record run onto its header line (an older nqueens appended to a header that had lost its newline): put the newline back after its `crc={crc}` (sed -i '1s/crc={crc}/&\\n/' FILE) and run again",
             path.display()
-        )
-    })
+        );
+    }
+    bail!(
+        "{} is not an nqueens checkpoint (or its first line is damaged)",
+        path.display()
+    )
+}
+
+/// `line` parsed, if it is exactly a header line as this build writes it:
+/// so nothing of it can be missing, its newline aside.
+fn whole_header(line: &str) -> Option<Header> {
+    Header::parse(line).filter(|h| h.line() == line)
+}
+
+/// The header's CRC, if `line` is a whole header line with more after it:
+/// what an older build left when it appended a record to a header without
+/// its newline.
+fn run_on(line: &str) -> Option<&str> {
+    let end = line.find(" crc=")? + " crc=".len() + 8;
+    let header = line.get(..end)?;
+    (line.len() > end && whole_header(header).is_some()).then(|| &header[end - 8..])
 }
 
 /// The checkpoint at `path`, created empty if absent (never truncated,

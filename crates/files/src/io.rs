@@ -236,6 +236,20 @@ pub fn read_lines_bounded(
     max_bytes: u64,
     mut each: impl FnMut(&str) -> Result<()>,
 ) -> Result<()> {
+    read_byte_lines_bounded(path, what, max_bytes, |line| {
+        each(std::str::from_utf8(line).map_err(|_| not_text(path, what))?)
+    })
+}
+
+/// [`read_lines_bounded`] as bytes: a line that is not UTF-8 is given as
+/// it is, for the caller to judge (a checkpoint drops a torn last line
+/// whatever its bytes, and refuses a damaged one before it).
+pub fn read_byte_lines_bounded(
+    path: &Path,
+    what: &str,
+    max_bytes: u64,
+    mut each: impl FnMut(&[u8]) -> Result<()>,
+) -> Result<()> {
     let (file, len) = open_regular(path, what)?;
     too_large(path, what, len, max_bytes)?;
     let mut reader = BufReader::with_capacity(1 << 16, file.take(max_bytes.saturating_add(1)));
@@ -251,8 +265,7 @@ pub fn read_lines_bounded(
         }
         read += got as u64;
         too_large(path, what, read, max_bytes)?;
-        let text = std::str::from_utf8(&line).map_err(|_| not_text(path, what))?;
-        each(text)?;
+        each(&line)?;
     }
 }
 

@@ -1,6 +1,9 @@
 //! A benchmark run recorded on disk: `DIR/<date>-<host>/` with README.md,
 //! raw.csv (one row per timed run, flushed as it finishes) and summary.md
-//! (rewritten whole, by rename, after each board size).
+//! (rewritten whole, by rename, after each board size). raw.csv is new to
+//! each run, its header line whole, and each row goes in with one write,
+//! its newline with it; a failed write is cut back off, so no row is ever
+//! written onto part of another.
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -27,6 +30,8 @@ const RAW_MAX_BYTES: u64 = 64 << 20;
 pub struct RunDir {
     dir: PathBuf,
     raw: File,
+    /// raw.csv's length after its last whole row.
+    raw_len: u64,
 }
 
 impl RunDir {
@@ -56,10 +61,15 @@ impl RunDir {
         fs::create_dir(&dir)
             .with_context(|| format!("cannot write in --out directory {}", base.display()))?;
         let raw_path = dir.join("raw.csv");
-        let raw = io::write_whole(&raw_path, RAW_WHAT, format!("{RAW_HEADER}\n").as_bytes())
+        let header = format!("{RAW_HEADER}\n");
+        let raw = io::write_whole(&raw_path, RAW_WHAT, header.as_bytes())
             .and_then(|()| io::open_append(&raw_path, RAW_WHAT));
         match raw {
-            Ok(raw) => Ok(RunDir { dir, raw }),
+            Ok(raw) => Ok(RunDir {
+                dir,
+                raw,
+                raw_len: header.len() as u64,
+            }),
             Err(e) => {
                 let _ = fs::remove_dir_all(&dir);
                 Err(e)
@@ -71,16 +81,21 @@ impl RunDir {
         &self.dir
     }
 
-    /// Appends one raw row and flushes it to the OS.
+    /// Appends one raw row, with one write (an unbuffered file: it is
+    /// with the OS once written); a failed one is cut back off.
     pub fn raw(&mut self, row: &str) -> Result<()> {
-        writeln!(self.raw, "{row}")
-            .and_then(|()| self.raw.flush())
-            .with_context(|| {
+        let line = format!("{row}\n");
+        if let Err(e) = self.raw.write_all(line.as_bytes()) {
+            let _ = self.raw.set_len(self.raw_len);
+            return Err(e).with_context(|| {
                 format!(
                     "cannot write {RAW_WHAT} to {}",
                     self.dir.join("raw.csv").display()
                 )
-            })
+            });
+        }
+        self.raw_len += line.len() as u64;
+        Ok(())
     }
 
     /// Writes `name` (`what` it holds, for messages) whole, replacing the

@@ -263,6 +263,122 @@ fn a_checkpoint_of_another_count_or_a_foreign_file_is_refused() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// `count 12` through `ckpt` twice: each time the exact count (OEIS
+/// A000170 / A002562), and the file left whole, every line ended.
+fn resume_12_twice(path: &std::path::Path) {
+    for run in 0..2 {
+        let r = finish(&["count", "12", "--checkpoint", path.to_str().unwrap()]);
+        assert_eq!(
+            (r["total"].as_u64(), r["unique"].as_u64()),
+            (Some(14200), Some(1787)),
+            "run {run}: {r}"
+        );
+        let bytes = std::fs::read(path).unwrap();
+        let text = String::from_utf8(bytes).expect("the file is text again");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(text.ends_with('\n'), "run {run}: {text}");
+        assert!(lines[0].starts_with("nqueens-checkpoint ") && lines[0].len() < 200);
+        assert!(
+            lines[1..].iter().all(|l| l.split(' ').count() == 4),
+            "run {run}: {text}"
+        );
+    }
+}
+
+/// P20, as found: `head -1 a.ckpt | tr -d '\n' > b.ckpt` left a header
+/// without its newline; the count wrote its first record onto it, and
+/// the next resume refused the file as not a checkpoint.
+#[test]
+fn a_header_without_its_newline_resumes_and_resumes_again() {
+    let (a, b) = (temp("p20-a"), temp("p20-b"));
+    finish(&["count", "12", "--checkpoint", a.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&a).unwrap();
+    let header = text.lines().next().unwrap();
+    std::fs::write(&b, header).unwrap();
+    resume_12_twice(&b);
+    let again = std::fs::read_to_string(&b).unwrap();
+    assert!(again.starts_with(&format!("{header}\n")), "{again}");
+    assert_eq!(again.lines().count(), text.lines().count(), "{again}");
+    std::fs::remove_file(&a).unwrap();
+    std::fs::remove_file(&b).unwrap();
+}
+
+/// What an older build left of such a file, its first record on the
+/// header line, is refused in one line naming the fix, and the fix as
+/// given (a `sed` command) resumes every record.
+#[test]
+fn a_record_run_onto_the_header_line_is_refused_with_a_fix_that_works() {
+    let path = temp("p20-run-on");
+    finish(&["count", "12", "--checkpoint", path.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen('\n', "", 1)).unwrap();
+    let out = nqueens()
+        .args(["count", "12", "--checkpoint", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().count() == 1 && err.contains("record run onto its header line"),
+        "{err}"
+    );
+    let sed = err
+        .split_once("(sed ")
+        .and_then(|(_, rest)| rest.split_once(" FILE)"))
+        .unwrap_or_else(|| panic!("no sed command: {err}"))
+        .0;
+    let fixed = Command::new("sh")
+        .args(["-c", &format!("sed {sed} \"$1\""), "sh"])
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(fixed.success());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    resume_12_twice(&path);
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// P20: a torn last line holding bytes that are not UTF-8 made the whole
+/// checkpoint refused; it is dropped as a torn ASCII line is, the records
+/// before it kept, and cut off before the first new record.
+#[test]
+fn a_torn_last_line_that_is_not_utf8_is_dropped_and_the_count_resumes() {
+    let path = temp("p20-torn");
+    finish(&["count", "12", "--checkpoint", path.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let kept = 1 + (lines.len() - 1) / 2;
+    let mut torn = (lines[..kept].join("\n") + "\n").into_bytes();
+    torn.extend_from_slice(b"17 3 \xff\xfe");
+    std::fs::write(&path, &torn).unwrap();
+    resume_12_twice(&path);
+    let again = std::fs::read_to_string(&path).unwrap();
+    let again: Vec<&str> = again.lines().collect();
+    assert_eq!(
+        again[..kept],
+        lines[..kept],
+        "the records before it survive"
+    );
+    assert_eq!(again.len(), lines.len());
+    // The same bytes in the middle are damage, refused in one line.
+    let mut damaged = (lines[..kept].join("\n") + "\n").into_bytes();
+    damaged.extend_from_slice(b"17 3 \xff\xfe\n");
+    damaged.extend_from_slice((lines[kept..].join("\n") + "\n").as_bytes());
+    std::fs::write(&path, &damaged).unwrap();
+    let out = nqueens()
+        .args(["count", "12", "--checkpoint", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().count() == 1 && err.contains(&format!("damaged at line {}", kept + 1)),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), damaged, "left as it was");
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// Kills `args` (on one thread, with a checkpoint) with SIGKILL once it has
 /// saved two pieces, resumes it on two threads, and returns the records at
 /// the kill, the pieces in all, and the resumed run's output.

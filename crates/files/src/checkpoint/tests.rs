@@ -60,6 +60,115 @@ fn records_survive_a_reopen_and_a_torn_last_line_is_dropped() {
     std::fs::remove_file(&p).unwrap();
 }
 
+/// P20: a header cut off its newline (`head -1 | tr -d '\n'`) is made
+/// whole before any record, where the record used to be written onto it
+/// and the next resume refused the file; one not exactly as written is
+/// refused, naming the fix.
+#[test]
+fn a_header_without_its_newline_is_made_whole_before_any_record() {
+    let p = temp("unended");
+    let line = header().line();
+    std::fs::write(&p, &line).unwrap();
+    assert_eq!(Checkpoint::recorded_header(&p).unwrap(), Some(header()));
+    let c = Checkpoint::open(&p, &header()).unwrap();
+    assert_eq!(c.saved(), 0);
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), format!("{line}\n"));
+    c.append(3, plain(8, 100)).unwrap();
+    drop(c);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert_eq!(text.lines().next(), Some(line.as_str()), "{text}");
+    for _ in 0..2 {
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        assert_eq!((c.saved(), c.recorded(3)), (1, Some(plain(8, 100))));
+    }
+    // Parsed, but not as written (a CRC of nine digits): not guessed at.
+    std::fs::write(&p, line.replace(" crc=", " crc=0")).unwrap();
+    assert_eq!(Checkpoint::recorded_header(&p).unwrap(), None);
+    let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
+    assert!(e.contains("header line alone, without its newline"), "{e}");
+    // Cut inside the header: no header at all.
+    std::fs::write(&p, &line[..line.len() - 1]).unwrap();
+    let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
+    assert!(e.contains("not an nqueens checkpoint"), "{e}");
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// What an older build left of such a file: its first record on the
+/// header line. Refused with the fix, which then resumes every record.
+#[test]
+fn a_record_run_onto_the_header_line_is_refused_naming_the_fix() {
+    let p = temp("run-on");
+    let c = Checkpoint::open(&p, &header()).unwrap();
+    c.append(3, plain(8, 100)).unwrap();
+    c.append(5, plain(2, 40)).unwrap();
+    drop(c);
+    let whole = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, whole.replacen('\n', "", 1)).unwrap();
+    let crc = format!("{:08x}", crc32(header().line_body().as_bytes()));
+    for e in [
+        Checkpoint::open(&p, &header()).err().unwrap().to_string(),
+        Checkpoint::recorded_header(&p).err().unwrap().to_string(),
+    ] {
+        assert!(
+            e.contains("record run onto its header line")
+                && e.contains(&format!("after its `crc={crc}`")),
+            "{e}"
+        );
+    }
+    std::fs::write(&p, &whole).unwrap();
+    assert_eq!(Checkpoint::open(&p, &header()).unwrap().saved(), 2);
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// P20: a torn last line that is not UTF-8 is dropped as an ASCII one is
+/// (it made the whole file refused), and cut off before anything is
+/// appended; the same bytes before a good record are damage.
+#[test]
+fn a_torn_last_line_of_any_bytes_is_dropped_and_cut_off() {
+    let p = temp("torn-bytes");
+    let c = Checkpoint::open(&p, &header()).unwrap();
+    c.append(3, plain(8, 100)).unwrap();
+    c.append(5, plain(2, 40)).unwrap();
+    drop(c);
+    let good = std::fs::read(&p).unwrap();
+    for torn in [&b"7 4 \xff\xfe"[..], b"\xff\xfe\n", b"7 4 3"] {
+        std::fs::write(&p, [&good[..], torn].concat()).unwrap();
+        let c = Checkpoint::open(&p, &header()).unwrap();
+        assert_eq!(c.saved(), 2, "{torn:?}");
+        assert_eq!(std::fs::read(&p).unwrap(), good, "{torn:?}");
+        c.append(7, plain(4, 30)).unwrap();
+        drop(c);
+        for _ in 0..2 {
+            let c = Checkpoint::open(&p, &header()).unwrap();
+            assert_eq!((c.saved(), c.recorded(7)), (3, Some(plain(4, 30))));
+        }
+    }
+    let last = good.len() - good.iter().rev().skip(1).position(|&b| b == b'\n').unwrap() - 1;
+    let damaged = [&good[..last], b"\xff\xfe\n", &good[last..]].concat();
+    std::fs::write(&p, damaged).unwrap();
+    let e = Checkpoint::open(&p, &header()).err().unwrap().to_string();
+    assert!(e.contains("damaged at line 3"), "{e}");
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// A failed write that cannot be cut back off leaves the file as it is:
+/// nothing more is appended in that run, so no record follows part of one.
+#[test]
+fn after_a_failed_write_that_stays_nothing_more_is_appended() {
+    let p = temp("stays");
+    let c = Checkpoint::open(&p, &header()).unwrap();
+    c.append(3, plain(8, 100)).unwrap();
+    let before = std::fs::read(&p).unwrap();
+    // Read-only: the write fails, and so does the cut.
+    c.file.lock().unwrap().file = File::open(&p).unwrap();
+    assert!(c.append(5, plain(2, 40)).is_err());
+    let e = c.append(7, plain(4, 30)).unwrap_err().to_string();
+    assert!(e.contains("could not be cut back"), "{e}");
+    drop(c);
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    std::fs::remove_file(&p).unwrap();
+}
+
 /// Threads append in any order, and a record may be written twice (a
 /// run stopped between two of its writes): each resumes as recorded;
 /// a subproblem recorded twice with different counts is damage.

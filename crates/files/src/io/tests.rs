@@ -195,6 +195,31 @@ fn lines_are_read_bounded_and_from_regular_files_only() {
     assert_eq!(format!("{e:#}"), "no");
 }
 
+/// The byte line reader gives a line that is not UTF-8 as it is (a
+/// checkpoint judges it: a torn last line, or damage), with the line
+/// reader's other refusals.
+#[test]
+fn byte_lines_are_given_whatever_their_bytes() {
+    let dir = scratch("byte-lines");
+    let p = dir.join("r.txt");
+    let lines = |p: &Path, max| {
+        let mut got = Vec::new();
+        read_byte_lines_bounded(p, "the record", max, |l| {
+            got.push(l.to_vec());
+            Ok(())
+        })
+        .map(|()| got)
+        .map_err(|e| format!("{e:#}"))
+    };
+    fs::write(&p, b"ok\n\xff\xfe\nafter\n7 4 \xff").unwrap();
+    let want: [&[u8]; 4] = [b"ok\n", b"\xff\xfe\n", b"after\n", b"7 4 \xff"];
+    assert_eq!(lines(&p, 100).unwrap(), want);
+    assert!(lines(&p, 5)
+        .unwrap_err()
+        .contains("larger than the 5 bytes"));
+    assert!(lines(&dir, 5).unwrap_err().contains("it is a directory"));
+}
+
 #[test]
 fn replace_whole_replaces_a_link_itself_and_refuse_link_refuses_one() {
     let dir = scratch("nofollow");
