@@ -109,6 +109,11 @@ const BLOCK: usize = 16384;
 /// count (n = 15); 32 rank worse (n = 16: 1.2 % more instructions).
 const SAMPLE: usize = 64;
 
+/// Keys of each list a node's ranking looks at (fewer than 256: the
+/// vector count keeps a byte a bit). 32 rank worse on the shards, 128
+/// cost more than they save.
+const NODE_SAMPLE: usize = 64;
+
 /// How many pairs `(x, y)` from the two lists have `x & y == 0`, for keys of
 /// `bits` bits. Reorders both lists.
 ///

@@ -85,7 +85,7 @@ pub(in crate::halves::join) fn bit_counts(keys: &[u64], step: usize) -> [u64; 64
     count
 }
 
-/// [`super::rank::node_bit_counts`] a key at a time: its 32 bits spread to
+/// [`super::baseline::node_bit_counts`] a key at a time: its 32 bits spread to
 /// the 32 bytes of a vector, each byte a counter.
 #[target_feature(enable = "avx2,popcnt")]
 pub(in crate::halves::join) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
@@ -97,10 +97,7 @@ pub(in crate::halves::join) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
     let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
     let mut counters = _mm256_setzero_si256();
     // At most `NODE_SAMPLE` keys: no byte counter overflows.
-    for &k in keys
-        .iter()
-        .step_by(keys.len().div_ceil(super::rank::NODE_SAMPLE))
-    {
+    for &k in keys.iter().step_by(keys.len().div_ceil(super::NODE_SAMPLE)) {
         let v = _mm256_set1_epi32(k as i32);
         let b = _mm256_and_si256(_mm256_shuffle_epi8(v, select), bit);
         // A held bit's byte is -1.

@@ -3,7 +3,7 @@
 //! cuts and the pair-by-pair block it calls, one key at a time (the
 //! compiler vectorises the block).
 
-use super::BLOCK;
+use super::{BLOCK, NODE_SAMPLE};
 
 recursive_join!(
     partition,
@@ -11,10 +11,27 @@ recursive_join!(
     super::Narrow::keys,
     cut,
     keep_without,
-    super::rank::node_bit_counts,
+    node_bit_counts,
     block,
     BLOCK
 );
+
+/// How many of a sample of [`NODE_SAMPLE`] 32-bit keys (every `step`-th)
+/// hold each bit, a set bit at a time: the count that ranks a node's cut
+/// ([`super::rank`]; `avx2::node_bit_counts` spreads a key over a vector).
+pub(super) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
+    let step = keys.len().div_ceil(NODE_SAMPLE);
+    // At most NODE_SAMPLE keys: every count fits.
+    let mut count = [0u32; 32];
+    for &k in keys.iter().step_by(step) {
+        let mut k = k;
+        while k != 0 {
+            count[k.trailing_zeros() as usize] += 1;
+            k &= k - 1;
+        }
+    }
+    count
+}
 
 /// Moves the keys without `bit` to the front; returns how many there are.
 ///

@@ -49,13 +49,9 @@ pub(super) fn cut_order(isa: Isa, x: &[u64], y: &[u64], bits: u32) -> ([u32; 64]
 /// 0.9 % at count 16 and up to 2 % of user CPU at count 19 (AVX-512).
 pub(super) const RANKED_BLOCKS: usize = 8;
 
-/// Keys of each list a node's ranking looks at (fewer than 256: the
-/// vector count keeps a byte a bit). 32 rank worse on the shards, 128
-/// cost more than they save.
-pub(super) const NODE_SAMPLE: usize = 64;
-
 /// `cuts` (32-bit key bits) with the one held by most pairs of the
-/// samples counted in `cx` and `cy` (see [`node_bit_counts`]) moved first,
+/// samples counted in `cx` and `cy` (see
+/// [`node_bit_counts`](super::baseline::node_bit_counts)) moved first,
 /// the others in their order, written to `out`. The pairs a cut leaves
 /// are `|x| |y|` less those with the bit on both sides: the order fixed
 /// for the whole join ranks the bits on its lists, and the ones that do
@@ -78,15 +74,6 @@ pub(super) fn best_first<'a>(
     out.copy_from_slice(cuts);
     out[..=best.0].rotate_right(1);
     out
-}
-
-/// How many of a sample of [`NODE_SAMPLE`] 32-bit keys (every `step`-th)
-/// hold each bit, a set bit at a time.
-pub(super) fn node_bit_counts(keys: &[u32]) -> [u32; 32] {
-    let step = keys.len().div_ceil(NODE_SAMPLE);
-    let count = held_bits(keys.iter().step_by(step).map(|&k| u64::from(k)));
-    // At most NODE_SAMPLE keys: every count fits.
-    std::array::from_fn(|b| count[b] as u32)
 }
 
 /// How many of every `step`-th key of `keys` hold each bit, a set bit at
@@ -188,7 +175,7 @@ mod tests {
         for len in [0usize, 1, 63, 64, 65, 1000] {
             let mut keys: Vec<u32> = (0..len).map(|_| (next() & next()) as u32).collect();
             keys.extend([0, u32::MAX]);
-            let step = keys.len().div_ceil(NODE_SAMPLE);
+            let step = keys.len().div_ceil(super::super::NODE_SAMPLE);
             let expect: Vec<u32> = (0..32)
                 .map(|b| {
                     keys.iter()
@@ -199,7 +186,7 @@ mod tests {
                 .collect();
             for isa in Isa::available() {
                 let got = match isa {
-                    Isa::Baseline => node_bit_counts(&keys),
+                    Isa::Baseline => super::super::baseline::node_bit_counts(&keys),
                     // SAFETY: `Isa::available` lists AVX2 and AVX-512
                     // where the CPU reports AVX2.
                     #[cfg(target_arch = "x86_64")]
