@@ -48,6 +48,7 @@ pub mod number;
 mod options;
 mod session;
 mod solutions;
+mod solvers;
 mod spelling;
 mod table;
 pub mod verify;
@@ -60,6 +61,7 @@ pub use error::{Error, ErrorKind};
 pub use estimate::{Estimate, EstimateRecord, EstimateRequest, DEFAULT_SAMPLES};
 pub use options::{Run, Unused};
 pub use solutions::Collected;
+pub use solvers::solvers;
 pub use spelling::Spelling;
 pub use table::{Table, TableRequest};
 

@@ -204,3 +204,11 @@ def test_ctrl_c_stops_every_consuming_form_of_an_iterator(consume):
     said, caught = out.split()
     assert (p.returncode, said) == (130, "interrupted"), err
     assert float(caught) - sent < 0.1, float(caught) - sent
+
+
+@needs_bin
+def test_the_same_solver_list_from_both_doors():
+    code, out, _ = cli("solvers", "--format", "json")
+    assert code == 0
+    from_cli = [json.loads(line) for line in out.splitlines()]
+    assert nqueens.solvers() == from_cli

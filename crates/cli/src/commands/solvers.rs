@@ -1,4 +1,5 @@
-//! `nqueens solvers`: the counting methods, one `solver` record each.
+//! `nqueens solvers`: the counting methods, one `solver` record each (the
+//! library's `nqueens::solvers()`, which Python's `solvers()` returns too).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -8,28 +9,19 @@ use anyhow::Result;
 use crate::cli::{SolversArgs, TableFormat};
 use crate::export::{self, Cell, Column, Format, Record};
 
-const COLUMNS: [Column; 4] = [
+const COLUMNS: [Column; 8] = [
     Column::new("name", 0),
+    Column::new("min_n", 0),
     Column::new("max_n", 0),
     Column::new("default", 0),
+    Column::new("threads", 0),
+    Column::new("splits", 0),
+    Column::new("budgeted", 0),
     Column::new("description", 0),
 ];
 
 pub fn run(args: SolversArgs) -> Result<ExitCode> {
-    let all = nqueens_sched::solvers::all();
-    let records: Vec<Record> = all
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            vec![
-                ("name", s.name().into()),
-                ("max_n", s.max_n().into()),
-                // The registry lists the default first.
-                ("default", (i == 0).into()),
-                ("description", s.description().into()),
-            ]
-        })
-        .collect();
+    let records: Vec<Record> = nqueens::solvers().into_iter().map(export::cells).collect();
     if args.format == TableFormat::Text {
         return text(&records);
     }
@@ -46,23 +38,29 @@ pub fn run(args: SolversArgs) -> Result<ExitCode> {
 /// the default marked.
 fn text(records: &[Record]) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
+    let field = |r: &Record, key: &str| {
+        r.iter()
+            .find(|(k, _)| *k == key)
+            .map_or(Cell::Null, |(_, v)| v.clone())
+    };
     let w = records
         .iter()
-        .map(|r| r[0].1.plain().len())
+        .map(|r| field(r, "name").plain().len())
         .max()
         .unwrap_or(0);
     for r in records {
-        let default = if r[2].1 == Cell::Bool(true) {
+        let default = if field(r, "default") == Cell::Bool(true) {
             " (default)"
         } else {
             ""
         };
         writeln!(
             out,
-            "{:<w$}  n = 1..={:<3} {}{default}",
-            r[0].1.plain(),
-            r[1].1.plain(),
-            r[3].1.plain()
+            "{:<w$}  n = {}..={:<3} {}{default}",
+            field(r, "name").plain(),
+            field(r, "min_n").plain(),
+            field(r, "max_n").plain(),
+            field(r, "description").plain()
         )?;
     }
     Ok(ExitCode::SUCCESS)
