@@ -1,14 +1,10 @@
-//! The counting methods a user can pick, one file each, behind one trait.
+//! The counting methods a user can pick, behind one trait ([`Solver`]),
+//! in one catalogue ([`all`]): the splitting solvers that fan out over
+//! threads (halves, pairs, parallel) and the one-thread ones, rows of a
+//! table ([`OneThread`]).
 
-mod bitmask;
-mod brute;
-mod brute_rows;
-mod brute_sets;
-mod classic;
-mod columns;
 mod halves;
-mod levels;
-mod mirror;
+mod one_thread;
 mod pairs;
 mod parallel;
 
@@ -63,15 +59,8 @@ macro_rules! splitting_solver {
 }
 use splitting_solver;
 
-pub use bitmask::Bitmask;
-pub use brute::Brute;
-pub use brute_rows::BruteRows;
-pub use brute_sets::BruteSets;
-pub use classic::Classic;
-pub use columns::Columns;
 pub use halves::Halves;
-pub use levels::Levels;
-pub use mirror::Mirror;
+pub use one_thread::OneThread;
 pub use pairs::Pairs;
 pub use parallel::Parallel;
 
@@ -143,8 +132,17 @@ pub trait Solver: Sync {
 /// ```
 pub fn all() -> &'static [&'static dyn Solver] {
     &[
-        &Halves, &Pairs, &Parallel, &Mirror, &Bitmask, &Columns, &Classic, &Levels, &Brute,
-        &BruteRows, &BruteSets,
+        &Halves,
+        &Pairs,
+        &Parallel,
+        &one_thread::MIRROR,
+        &one_thread::BITMASK,
+        &one_thread::COLUMNS,
+        &one_thread::CLASSIC,
+        &one_thread::LEVELS,
+        &one_thread::BRUTE,
+        &one_thread::BRUTE_ROWS,
+        &one_thread::BRUTE_SETS,
     ]
 }
 
