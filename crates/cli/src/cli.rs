@@ -15,6 +15,15 @@ pub use crate::export::{
 };
 
 /// Count n-queens solutions fast: totals, unique solutions, nodes, timings.
+/// The exit codes, as `nqueens --help` and the man page's EXIT STATUS
+/// section both say them (docs/usage.md has the details).
+macro_rules! exit_codes {
+    () => {
+        "Exit codes: 0 done; 1 a count that disagrees with the published value, or a question with no answer (solve 3); 2 bad input or a refusal, one line on stderr; 130 interrupted (Ctrl-C, SIGTERM, SIGUSR1) after saving the work done (a checkpoint, a shard) or with nothing to save."
+    };
+}
+pub(crate) use exit_codes;
+
 #[derive(Debug, Parser)]
 // Help is wrapped at the terminal's width, at most 100 columns; every
 // example line fits in 80, so it never wraps on a common terminal and
@@ -28,7 +37,7 @@ pub use crate::export::{
 // The commit names the build exactly (build.rs stamps it; "unknown" outside git).
 #[command(version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("NQUEENS_COMMIT"), ")"))]
 #[command(
-    after_help = "Every verb's help is nqueens VERB --help. 000 to 004 are the five source documents this project started from, which several verbs reproduce (docs/documents.md). Formats (--format): text, for reading, is the default wherever the output is a record or a table; a listing of placements defaults to the notation of its lines (vector, digits), named alike in every verb; json and csv are for programs (docs/formats.md).\n\nExamples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown"
+    after_help = concat!("Every verb's help is nqueens VERB --help. 000 to 004 are the five source documents this project started from, which several verbs reproduce (docs/documents.md). Formats (--format): text, for reading, is the default wherever the output is a record or a table; a listing of placements defaults to the notation of its lines (vector, digits), named alike in every verb; json and csv are for programs (docs/formats.md).\n\n", exit_codes!(), "\n\nExamples:\n  nqueens count 12\n  nqueens count 16 --threads 2 --format json\n  nqueens table --from 1 --to 14 --format markdown")
 )]
 pub struct Args {
     #[command(subcommand)]

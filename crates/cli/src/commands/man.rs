@@ -60,7 +60,13 @@ fn render() -> io::Result<String> {
         page.extend(verb_section(verb)?.as_bytes());
     }
 
-    page.extend(b".SH EXAMPLES\n");
+    page.extend(b".SH \"EXIT STATUS\"\n");
+    page.extend(
+        crate::cli::exit_codes!()
+            .replace("Exit codes: ", "")
+            .as_bytes(),
+    );
+    page.extend(b"\n.SH EXAMPLES\n");
     page.extend(notes(&man)?.replacen("Examples:\n", "", 1).as_bytes());
     man.render_version_section(&mut page)?;
     Ok(to_string(page))

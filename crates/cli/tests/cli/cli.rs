@@ -611,3 +611,30 @@ fn usage_errors_name_the_verbs_help_and_suggest_the_near_name() {
         }
     }
 }
+
+/// The exit codes are in `--help` and in the man page's EXIT STATUS
+/// section, in the same words (P20).
+#[test]
+fn the_exit_codes_are_in_the_help_and_the_man_page() {
+    let help = nqueens().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for code in [
+        "0 done",
+        "1 a count that disagrees",
+        "2 bad input",
+        "130 interrupted",
+    ] {
+        assert!(help.contains(code), "--help lacks '{code}'");
+    }
+    let man = nqueens().arg("man").output().unwrap();
+    let man = String::from_utf8(man.stdout).unwrap();
+    let (_, status) = man
+        .split_once(".SH \"EXIT STATUS\"\n")
+        .expect("an EXIT STATUS section");
+    let status = status.split(".SH").next().unwrap();
+    assert!(
+        status.starts_with("0 done; 1 a count that disagrees"),
+        "{status}"
+    );
+    assert!(status.contains("130 interrupted"), "{status}");
+}
