@@ -39,19 +39,16 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
         None
     };
     let squares = min.placement().to_vec();
+    let placement = Cell::Squares(squares.clone());
+    let line = placement.plain();
     let record: Record = vec![
         ("n", n.into()),
         ("queens", min.queens().into()),
-        ("placement", Cell::Squares(squares.clone())),
+        ("placement", placement),
         ("count", count.into()),
     ];
     let drawn: Vec<(Square, char)> = squares.iter().map(|&s| (s, 'Q')).collect();
-    export::print_placed(
-        args.format,
-        &record,
-        &render::pieces(n, &drawn),
-        &record[2].1.plain(),
-    )?;
+    export::print_placed(args.format, &record, &render::pieces(n, &drawn), &line)?;
     check(n, min.queens(), count)?;
     Ok(ExitCode::SUCCESS)
 }

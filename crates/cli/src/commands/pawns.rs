@@ -40,19 +40,19 @@ pub fn run(args: Pawns) -> Result<ExitCode> {
         None
     };
     let p = min.placement();
+    let (placed, pawns) = (
+        Cell::Squares(p.queens.clone()),
+        Cell::Squares(p.pawns.clone()),
+    );
+    let squares = format!("queens {} pawns {}", placed.plain(), pawns.plain());
     let record: Record = vec![
         ("n", n.into()),
         ("queens", queens.into()),
         ("pawns", min.pawns().into()),
-        ("placement", Cell::Squares(p.queens.clone())),
-        ("pawns_placement", Cell::Squares(p.pawns.clone())),
+        ("placement", placed),
+        ("pawns_placement", pawns),
         ("count", count.into()),
     ];
-    let squares = format!(
-        "queens {} pawns {}",
-        record[3].1.plain(),
-        record[4].1.plain()
-    );
     export::print_placed(
         args.format,
         &record,
