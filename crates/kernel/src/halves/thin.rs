@@ -1,7 +1,10 @@
 //! A row set's count in two steps, for a sample that joins only part of
 //! it: list both sides ([`RowSet::list_in`], the key counts known before
-//! any join), then join every `every`-th key of the longer list with the
-//! whole other list ([`RowSet::join_listed`]). With a random offset each
+//! any join), then join one of `every` classes of the longer list's keys
+//! with the whole other list ([`RowSet::join_listed`]). A key's class is
+//! a mix of its own bits, not its place in the list (the listing's order
+//! depends on what the scratch listed before: a sample drawn on several
+//! threads would thin other keys on each run). With a random class each
 //! key of the longer list is joined with probability `1 / every`, so
 //! `every` times the pairs found is an unbiased estimate of the row set's
 //! solutions; `every = 1` is the count itself, the same lists joined the
@@ -22,6 +25,18 @@ pub struct Listing {
     pub right: u64,
     /// Queens placed listing both sides (the count's nodes).
     pub nodes: u64,
+}
+
+/// The class of `key` among `every` (below it), from the key alone: a
+/// mix of its bits (SplitMix64's finaliser), so that the classes are
+/// of about equal size and a key's class does not depend on where the
+/// listing put it. A thinned join keeps one class: with the class drawn
+/// at random, each key with probability `1 / every`.
+fn class(key: u64, every: u64) -> u64 {
+    let mut z = key;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % every
 }
 
 impl RowSet {
@@ -95,9 +110,9 @@ impl RowSet {
         })
     }
 
-    /// The disjoint pairs of every `every`-th key of the longer list
-    /// (from key `offset`, which must be below `every`; the left list when
-    /// both are as long) and the whole other list, as [`RowSet::list_in`]
+    /// The disjoint pairs of the keys of class `offset` (below `every`) of
+    /// the longer list (the left list when both are as long) and the whole
+    /// other list, as [`RowSet::list_in`]
     /// left them in `scratch` for this row set, times its weight. With
     /// `every = 1`, its solutions. The lists are only reordered: a thinned
     /// join may be followed by another, or by the whole join.
@@ -185,9 +200,8 @@ impl RowSet {
             // shorter one reordered), to be joined again.
             let mut kept: Vec<u64> = long[..long_len]
                 .iter()
-                .skip(offset as usize)
-                .step_by(every as usize)
                 .copied()
+                .filter(|&k| class(k, every) == offset)
                 .collect();
             join.reserve(kept.len().max(short_len), ledger)
                 .map_err(over)?;
@@ -226,5 +240,37 @@ mod tests {
             assert_eq!(s.join_listed(board, &mut scratch, &listing, 1, 0), whole);
         }
         assert!(longest > 1000, "{longest}");
+    }
+
+    /// A scratch that listed and joined another row set first lists the
+    /// same keys in another order; a thinned join keeps the same keys all
+    /// the same (a key's class is its own), so a sample gives one estimate
+    /// on any number of threads, whichever sampler drew which row set.
+    #[test]
+    fn a_thinned_join_keeps_the_same_keys_whatever_the_listing_order() {
+        let board = Board::new(20).unwrap();
+        let a = RowSet::unreduced(board, 10, 12345).unwrap();
+        let b = RowSet::unreduced(board, 10, 12346).unwrap();
+        let mut fresh = HalfScratch::default();
+        let listed = a.list_in(board, &mut fresh);
+        let mut used = HalfScratch::default();
+        let other = b.list_in(board, &mut used);
+        b.join_listed(board, &mut used, &other, 1, 0);
+        assert_eq!(a.list_in(board, &mut used), listed);
+        let left = |s: &HalfScratch| s.left[..listed.left as usize].to_vec();
+        assert_ne!(
+            left(&used),
+            left(&fresh),
+            "the listing order did not differ"
+        );
+        for every in [2, 5, 64] {
+            for offset in [0, every - 1] {
+                assert_eq!(
+                    a.join_listed(board, &mut used, &listed, every, offset),
+                    a.join_listed(board, &mut fresh, &listed, every, offset),
+                    "every {every}, offset {offset}"
+                );
+            }
+        }
     }
 }

@@ -137,7 +137,8 @@ pub enum Plan {
     /// Each sampled row set counted whole.
     Stratified,
     /// Each sampled row set's sides listed, the longer list thinned to
-    /// `keys` keys or a little more (every `k`-th from a random offset) and
+    /// `keys` keys or a little more (one of `k` classes of its keys, by a
+    /// mix of their bits, drawn at random) and
     /// joined with the whole shorter one: an unbiased estimate of its
     /// solutions at a fraction of the join's cost. A random sixteenth (more
     /// among the first 120 drawn) is joined whole instead, which measures the
