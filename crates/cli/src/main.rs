@@ -9,7 +9,6 @@
 
 mod bench;
 mod cli;
-mod cluster;
 mod commands;
 mod export;
 mod io;

@@ -2,6 +2,7 @@
 //! records through an export sink.
 
 mod accessibility;
+mod cluster;
 mod completions;
 pub(crate) mod count;
 pub(crate) mod dominate;
@@ -24,7 +25,6 @@ use anyhow::Result;
 
 use crate::bench;
 use crate::cli::{Args, Command};
-use crate::cluster;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
@@ -38,11 +38,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Dominate(a) => dominate::run(a.try_into()?),
         Command::Pawns(a) => pawns::run(a.try_into()?),
         Command::Pieces(a) => pieces::run(a.try_into()?),
-        Command::Plan(a) => cluster::make::plan(a.try_into()?),
-        Command::RunShard(a) => cluster::shard::run_shard(a.try_into()?),
-        Command::Missing(a) => cluster::merge::missing(a),
-        Command::Merge(a) => cluster::merge::merge(a.try_into()?),
-        Command::Status(a) => cluster::status::status(a.try_into()?),
+        Command::Plan(a) => cluster::plan(a.try_into()?),
+        Command::RunShard(a) => cluster::run_shard(a.try_into()?),
+        Command::Missing(a) => cluster::missing(a.try_into()?),
+        Command::Merge(a) => cluster::merge(a.try_into()?),
+        Command::Status(a) => cluster::status(a.try_into()?),
         Command::Estimate(a) => estimate::run(a.try_into()?),
         Command::Levels(a) => levels::run(a.try_into()?),
         Command::Space(a) => space::run(a.try_into()?),

@@ -1,31 +1,23 @@
-//! `plan` and `run-shard`: the work to cut and the shard to count.
-//! (`missing` and `merge` take only files, which their readers check.)
+//! The cluster's verbs: their flags checked into the runner's values
+//! (`nqueens_cluster`): the work to cut (`plan`), the shards to count
+//! (`run-shard`), and the numbers `missing`, `merge` and `status` take
+//! beside their files, which the runner's readers check.
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::Board;
-use nqueens_sched::Options;
+use nqueens_cluster::{
+    ListMissing, MakePlan, MergeShards, ReportStatus, RunShards, Shards, MAX_SHARDS,
+};
 use nqueens_tasks::Task;
 
 use super::count;
 use super::puzzles;
 use super::run::{self, Unused};
-use crate::cli::{CountFormat, MergeArgs, PlanArgs, RunShardArgs, StatusArgs};
-use crate::cluster::plan::MAX_SHARDS;
-use crate::cluster::shard::Shards;
+use crate::cli::{CountFormat, MergeArgs, MissingArgs, PlanArgs, RunShardArgs, StatusArgs};
 use nqueens::number;
-use nqueens::Budget;
 
-/// A validated `plan` request.
-pub struct Plan {
-    pub task: Task<'static>,
-    pub board: Board,
-    pub shards: usize,
-    pub depth: Option<usize>,
-}
-
-impl TryFrom<PlanArgs> for Plan {
+impl TryFrom<PlanArgs> for MakePlan {
     type Error = anyhow::Error;
-    fn try_from(a: PlanArgs) -> Result<Plan> {
+    fn try_from(a: PlanArgs) -> Result<MakePlan> {
         let shards = number::size(&a.shards, "--shards", 1..=MAX_SHARDS, "")?;
         let (task, board) = if a.dominate {
             (Task::Dominate, puzzles::dominate_board(&a.n)?)
@@ -37,7 +29,7 @@ impl TryFrom<PlanArgs> for Plan {
             count::task(&a.n, a.solver.as_deref(), &a.variant)?
         };
         let depth = count::depth(task, board, a.depth.as_deref())?;
-        Ok(Plan {
+        Ok(MakePlan {
             task,
             board,
             shards,
@@ -46,14 +38,9 @@ impl TryFrom<PlanArgs> for Plan {
     }
 }
 
-/// A validated `run-shard` request (the plan is read by the verb).
+/// A validated `run-shard` request (the plan is read by the runner).
 pub struct RunShard {
-    pub plan: std::path::PathBuf,
-    pub shards: Shards,
-    pub out: std::path::PathBuf,
-    /// The run options; the depth is the plan's.
-    pub run: Options,
-    pub budget: Option<Budget>,
+    pub shards: RunShards,
     pub format: CountFormat,
 }
 
@@ -97,25 +84,50 @@ impl TryFrom<RunShardArgs> for RunShard {
         // Every plan's work splits and runs on threads with a budget.
         let (run, budget) = run::options(&a.run, None, Unused::default())?;
         Ok(RunShard {
-            plan: a.plan,
-            shards,
-            out: a.out,
-            run,
-            budget,
+            shards: RunShards {
+                plan: a.plan,
+                shards,
+                out: a.out,
+                run,
+                budget,
+            },
             format: a.format,
         })
     }
 }
 
-/// A validated `merge` request (the plan and results are read by the verb).
-pub struct Merge {
-    pub plan: std::path::PathBuf,
-    pub dir: std::path::PathBuf,
+/// A validated `missing` request (the plan and results are read by the
+/// runner).
+pub struct Missing {
+    pub missing: ListMissing,
     pub format: CountFormat,
-    /// Shards to recount, and the seed that chooses them.
-    pub recount: Option<(usize, u64)>,
-    /// The recount's run options.
-    pub run: Options,
+}
+
+impl TryFrom<MissingArgs> for Missing {
+    type Error = anyhow::Error;
+    fn try_from(a: MissingArgs) -> Result<Missing> {
+        let per_task = a
+            .per_task
+            .as_deref()
+            .map(|p| number::size(p, "--per-task", 1..=MAX_SHARDS, ""))
+            .transpose()?
+            .unwrap_or(1);
+        Ok(Missing {
+            missing: ListMissing {
+                plan: a.results.plan,
+                dir: a.results.dir,
+                per_task,
+            },
+            format: a.format,
+        })
+    }
+}
+
+/// A validated `merge` request (the plan and results are read by the
+/// runner).
+pub struct Merge {
+    pub merge: MergeShards,
+    pub format: CountFormat,
 }
 
 impl TryFrom<MergeArgs> for Merge {
@@ -134,11 +146,13 @@ impl TryFrom<MergeArgs> for Merge {
         };
         let (run, _) = run::options(&a.run, None, Unused::default())?;
         Ok(Merge {
-            plan: a.results.plan,
-            dir: a.results.dir,
+            merge: MergeShards {
+                plan: a.results.plan,
+                dir: a.results.dir,
+                recount,
+                run,
+            },
             format: a.format,
-            recount,
-            run,
         })
     }
 }
@@ -153,10 +167,7 @@ fn clock_seed() -> u64 {
 
 /// A validated `status` request.
 pub struct Status {
-    pub plan: std::path::PathBuf,
-    pub dir: std::path::PathBuf,
-    pub estimate: Option<std::path::PathBuf>,
-    pub cores: Option<usize>,
+    pub status: ReportStatus,
     pub format: CountFormat,
 }
 
@@ -169,10 +180,12 @@ impl TryFrom<StatusArgs> for Status {
             .map(|c| number::size(c, "--cores", 1..=1 << 24, ""))
             .transpose()?;
         Ok(Status {
-            plan: a.results.plan,
-            dir: a.results.dir,
-            estimate: a.estimate,
-            cores,
+            status: ReportStatus {
+                plan: a.results.plan,
+                dir: a.results.dir,
+                estimate: a.estimate,
+                cores,
+            },
             format: a.format,
         })
     }

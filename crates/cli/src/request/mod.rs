@@ -21,7 +21,7 @@ mod solutions;
 mod solve;
 
 pub use bench::Bench;
-pub use cluster::{Merge, Plan, RunShard, Status};
+pub use cluster::{Merge, Missing, RunShard, Status};
 pub use count::{Count, Table};
 pub use estimate::Estimate;
 pub use pieces::Pieces;

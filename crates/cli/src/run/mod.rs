@@ -2,8 +2,6 @@
 //! session that puts them around the library's count (the memory budget,
 //! the checkpoints and the count itself are the library's: `nqueens`).
 
-pub mod checkpoint;
-pub mod journal;
 pub mod progress;
 pub mod session;
 pub mod signals;

@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Fixed, Found, Kind, Total};
+use nqueens_sched::{Fields, Fixed, Found, Kind, Total};
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Plan, ShardRange, RESULT_FORMAT};
-use crate::export::Record;
-use crate::run::checkpoint::crc32;
+use nqueens_files::checkpoint::crc32;
+
+use crate::plan::{Plan, ShardRange, RESULT_FORMAT};
 
 /// A result's fixed fields (format, hashes, sums, host name) take at most
 /// this many bytes.
@@ -21,27 +21,40 @@ const RESULT_FIXED_BYTES: u64 = 4096;
 /// digits, their commas and brackets.
 const RESULT_PIECE_BYTES: u64 = 160;
 
-/// What one shard found.
+/// What one shard found: the result file's fields, in the file's order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardResult {
+    /// [`RESULT_FORMAT`].
     pub format: String,
+    /// Its plan's version.
     pub version: u32,
+    /// Its plan's hash.
     pub plan_hash: String,
+    /// The shard's id.
     pub shard: usize,
+    /// Its first subproblem.
     pub first: u64,
+    /// One past its last.
     pub end: u64,
     /// `[index, solutions, nodes]` per piece, in index order; a variant's
     /// pieces add `fixed_180, fixed_90, fundamental`.
     pub subproblems: Vec<Vec<u64>>,
-    /// Sums in u128: a shard's total passes u64 from n = 29 on.
+    /// Solutions, summed in u128: a shard's total passes u64 from n = 29
+    /// on.
     pub total: u128,
+    /// Queens placed.
     pub nodes: u128,
+    /// Solutions fixed by the half turn (a variant's pieces, the symmetry
+    /// shard).
     #[serde(default)]
     pub fixed_180: u128,
+    /// Solutions fixed by the quarter turn.
     #[serde(default)]
     pub fixed_90: u128,
+    /// A variant's classes of solutions.
     #[serde(default)]
     pub fundamental: u128,
+    /// The machine that ran it.
     pub host: String,
     /// Wall seconds of the shard's run.
     pub seconds: f64,
@@ -50,6 +63,7 @@ pub struct ShardResult {
     /// after each).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_seconds: Option<f64>,
+    /// The CRC-32 of the result without it, 8 hex digits.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub checksum: String,
 }
@@ -76,7 +90,8 @@ impl ShardResult {
         )
     }
 
-    /// The result of shard `range` of `plan` from what each piece found.
+    /// The result of shard `range` of `plan` from what each piece found;
+    /// where and how long it ran are the runner's to fill in.
     pub fn of(
         plan: &Plan,
         range: &ShardRange,
@@ -100,7 +115,7 @@ impl ShardResult {
             fixed_180: sums.fixed_180,
             fixed_90: sums.fixed_90,
             fundamental: sums.fundamental,
-            host: crate::bench::machine::host(),
+            host: String::new(),
             seconds: 0.0,
             cpu_seconds: None,
             checksum: String::new(),
@@ -153,7 +168,7 @@ impl ShardResult {
     }
 
     /// Its record: where it lies, what it found and how long it took.
-    pub fn record(&self) -> Record {
+    pub fn fields(&self) -> Fields {
         vec![
             ("shard", self.shard.into()),
             ("first", self.first.into()),
@@ -164,6 +179,7 @@ impl ShardResult {
         ]
     }
 
+    /// The same, with its checksum.
     pub fn seal(mut self) -> ShardResult {
         self.checksum = self.body_checksum();
         self
@@ -180,7 +196,7 @@ impl ShardResult {
         let bound = RESULT_PIECE_BYTES
             .saturating_mul(range.end.saturating_sub(range.first))
             .saturating_add(RESULT_FIXED_BYTES);
-        let text = crate::io::read_to_string_bounded(&path, "the shard result", bound)?;
+        let text = nqueens_files::io::read_to_string_bounded(&path, "the shard result", bound)?;
         let r: ShardResult = serde_json::from_str(&text)
             .ok()
             .filter(|r: &ShardResult| r.format == RESULT_FORMAT)

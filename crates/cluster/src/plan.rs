@@ -20,13 +20,15 @@ use anyhow::{bail, Context, Result};
 use nqueens_sched::{Fixed, Layout};
 use serde::{Deserialize, Serialize};
 
-use crate::run::checkpoint::crc32;
+use nqueens_files::checkpoint::crc32;
 
-/// The format tag and version of plans and results (3: the shards' ranges
-/// follow from their number, and the symmetric counts are a shard of
-/// their own; 2: the kind of work is recorded).
+/// The format tag of plans.
 pub const PLAN_FORMAT: &str = "nqueens-plan";
+/// The format tag of shard results.
 pub const RESULT_FORMAT: &str = "nqueens-shard";
+/// The version of plans and results made (3: the shards' ranges follow
+/// from their number, and the symmetric counts are a shard of their own;
+/// 2: the kind of work is recorded).
 pub const VERSION: u32 = 3;
 /// The earlier version still read.
 const VERSION_2: u32 = 2;
@@ -37,8 +39,10 @@ pub const MAX_SHARDS: usize = 1 << 22;
 /// version 2 one lists at most 65,536 ranges of at most 128 bytes each.
 const PLAN_MAX_BYTES: u64 = 4096 + 128 * (1 << 16);
 
+/// A shard's subproblems: indices `first..end` of the plan's split.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardRange {
+    /// The shard's id.
     pub shard: usize,
     /// First subproblem index of the shard.
     pub first: u64,
@@ -61,20 +65,29 @@ pub enum Symmetry {
 /// A plan as read or made: the same for both versions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// The file's format version (2 or 3).
     pub version: u32,
+    /// The kernel version whose split the indices are of.
     pub kernel: String,
     /// The kind of work (`nqueens_tasks::Task::work`).
     pub work: String,
+    /// The board side.
     pub n: usize,
+    /// The solver that splits the work.
     pub solver: String,
+    /// The split depth.
     pub depth: usize,
+    /// The subproblems of the split, every shard's together.
     pub subproblems: u64,
+    /// The nodes of the split itself (counted once, by the merge).
     pub prefix_nodes: u64,
     /// Shards that count subproblems (the symmetry shard aside).
     pub shards: usize,
+    /// Where the symmetric counts come from.
     pub symmetry: Symmetry,
     /// A version 2 plan's listed ranges.
     listed: Option<Vec<ShardRange>>,
+    /// The CRC-32 of the file without it, 8 hex digits.
     pub hash: String,
 }
 
@@ -247,7 +260,7 @@ impl Plan {
 
     /// Reads and checks a plan file.
     pub fn load(path: &Path) -> Result<Plan> {
-        let text = crate::io::read_to_string_bounded(path, "plan", PLAN_MAX_BYTES)?;
+        let text = nqueens_files::io::read_to_string_bounded(path, "plan", PLAN_MAX_BYTES)?;
         let not_a_plan = || format!("{} is not an nqueens plan", path.display());
         let value: serde_json::Value = serde_json::from_str(&text).with_context(not_a_plan)?;
         if value.get("format").and_then(|f| f.as_str()) != Some(PLAN_FORMAT) {

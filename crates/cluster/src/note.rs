@@ -1,0 +1,81 @@
+//! [`Note`]: what a runner says on the way, besides its answer (the
+//! command line writes each on stderr, a line after `nqueens: `).
+
+use std::fmt;
+use std::path::PathBuf;
+
+use nqueens_files::visible;
+
+use crate::plan::ShardRange;
+
+/// Something worth a line while shards run or merge.
+///
+/// ```
+/// use nqueens_cluster::Note;
+/// assert_eq!(
+///     Note::Waiting { shard: 3 }.to_string(),
+///     "shard 3 is running elsewhere; waiting for it to finish"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Note {
+    /// Another live run holds the shard's lock: this one waits for it,
+    /// then keeps the result it wrote.
+    Waiting {
+        /// The shard's id.
+        shard: usize,
+    },
+    /// The shard's valid result is there already: it is not counted again.
+    AlreadyDone {
+        /// The shard's id.
+        shard: usize,
+        /// Its result file.
+        result: PathBuf,
+    },
+    /// The shard's result is unusable: the shard is counted again.
+    Unusable {
+        /// The shard's id.
+        shard: usize,
+        /// The results directory.
+        dir: PathBuf,
+        /// Why (the result's refusal).
+        why: String,
+    },
+    /// A merge counts the shard again, to compare it with its result.
+    Recounting {
+        /// The shard and its subproblems.
+        range: ShardRange,
+    },
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Waiting { shard } => {
+                write!(
+                    f,
+                    "shard {shard} is running elsewhere; waiting for it to finish"
+                )
+            }
+            Note::AlreadyDone { shard, result } => {
+                write!(
+                    f,
+                    "shard {shard} is already done: {}",
+                    visible::path(result)
+                )
+            }
+            Note::Unusable { shard, dir, why } => write!(
+                f,
+                "shard {shard}: the result in {} is unusable ({}); counting it again",
+                visible::path(dir),
+                visible::visible(why)
+            ),
+            Note::Recounting { range } => write!(
+                f,
+                "recounting shard {} (subproblems {}..{})",
+                range.shard, range.first, range.end
+            ),
+        }
+    }
+}
