@@ -9,15 +9,8 @@ pub const RUSTC: &str = env!("NQUEENS_RUSTC");
 /// The cargo profile the binary was built with.
 pub const PROFILE: &str = env!("NQUEENS_PROFILE");
 
-/// The host's short name.
-pub fn host() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|h| h.trim().split('.').next().unwrap_or("").to_string())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "unknown".into())
-}
+/// The host's short name: the library's, as a shard's result names it.
+pub use nqueens::machine::host;
 
 /// The CPU model, as the kernel names it.
 pub fn cpu() -> String {
