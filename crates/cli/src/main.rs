@@ -2,10 +2,7 @@
 //!
 //! Flow: `cli` parses, `request` validates, `commands` asks the scheduler and
 //! hands plain records to `export`, which writes them in the chosen format.
-// Denied, not forbidden: bench/os.rs allows it for two libc calls that
-// std::process lacks (wait4 for a child's CPU time and peak memory, a
-// signal to a process group).
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod bench;
 mod cli;

@@ -4,7 +4,7 @@
 //! thread's CPU clock, `estimate`'s per-subproblem cost, are the
 //! scheduler's `process_cpu` and `ThreadCpu`.)
 //!
-//! The one module of the CLI with `unsafe` code: two foreign calls, each
+//! The one module of the harness with `unsafe` code: two foreign calls, each
 //! on plain integers and on memory owned by the calling Rust frame.
 //! Alternatives weighed: `getrusage(RUSAGE_CHILDREN)` deltas give the CPU
 //! time safely (through a wrapper crate) but its `ru_maxrss` is the largest
@@ -60,10 +60,6 @@ pub fn wait(pid: u32) -> io::Result<(ExitStatus, Usage)> {
         }
     }
 }
-
-/// CPU time (user + system) of this process so far, all threads: the
-/// library's, as a shard's result reports it.
-pub use nqueens::machine::own_cpu;
 
 /// Sends SIGKILL to every process of group `pgid`. A group already gone is
 /// no error.
