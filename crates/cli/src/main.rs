@@ -2,12 +2,8 @@
 //!
 //! Flow: `cli` parses, `request` validates, `commands` asks the scheduler and
 //! hands plain records to `export`, which writes them in the chosen format.
-// Denied, not forbidden: bench/os.rs allows it for three libc calls that
-// std::process lacks (wait4 for a child's CPU time and peak memory, a
-// signal to a process group, getrusage).
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
-mod bench;
 mod cli;
 mod commands;
 mod export;

@@ -44,6 +44,7 @@ mod control;
 mod count;
 mod error;
 mod estimate;
+pub mod machine;
 pub mod number;
 mod options;
 mod session;

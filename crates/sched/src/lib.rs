@@ -80,7 +80,7 @@ use nqueens_kernel::{
 use serde::{Deserialize, Serialize};
 
 pub use checked::Checked;
-pub use clock::{Clock, ThreadCpu, WallClock};
+pub use clock::{process_cpu, Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
 pub use found::{Found, Total};

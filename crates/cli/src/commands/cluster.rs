@@ -52,8 +52,8 @@ pub fn run_shard(a: RunShard) -> Result<ExitCode> {
     let (plan, out) = (visible::path(&a.shards.plan), visible::path(&a.shards.out));
     // The bench harness's: the host name and the process's CPU clock.
     let machine = Machine {
-        host: crate::bench::machine::host(),
-        cpu: crate::bench::os::own_cpu,
+        host: nqueens::machine::host(),
+        cpu: nqueens::machine::own_cpu,
     };
     let runner = Runner::open(a.shards, machine)?;
     let in_flight: InFlight = Arc::new(Mutex::new(None));

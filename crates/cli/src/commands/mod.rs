@@ -2,6 +2,7 @@
 //! records through an export sink.
 
 mod accessibility;
+mod bench;
 mod cluster;
 mod completions;
 pub(crate) mod count;
@@ -23,7 +24,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::bench;
 use crate::cli::{Args, Command};
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -31,7 +31,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Count(a) => count::run(a.try_into()?),
         Command::Table(a) => table::run(a.try_into()?),
         Command::Bench(a) => bench::run(a.try_into()?),
-        Command::Plot(a) => bench::plot(a),
+        Command::Plot(a) => bench::plot(a.try_into()?),
         Command::Solutions(a) => solutions::run(a.try_into()?),
         Command::Show(a) => show::run(a.try_into()?),
         Command::Solve(a) => solve::run(a.try_into()?),

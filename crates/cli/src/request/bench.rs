@@ -1,34 +1,26 @@
-//! `bench`: the solvers compared (baseline first), the boards, the repeats.
+//! `bench`: the solvers compared (baseline first), the boards, the
+//! repeats, the programs beside them, checked into the harness's request
+//! ([`nqueens_bench::Request`]); and `plot`'s recorded run.
 
 use anyhow::{bail, Context, Result};
-use nqueens_kernel::{Board, MAX_N};
-use nqueens_sched::{solvers, Options, Solver};
+use nqueens::number;
+use nqueens_bench::{Build, Command, Recorded};
+use nqueens_kernel::MAX_N;
+use nqueens_sched::solvers;
 
 use super::count::{range, solver};
 use super::run::{self, Unused};
-use crate::bench::command::Command;
-use crate::cli::{BenchArgs, TableFormat};
-use nqueens::number;
-use nqueens::Budget;
+use crate::cli::{BenchArgs, PlotArgs, TableFormat};
 
 /// The most timed runs per solver and size: a median of more says nothing
 /// new, and a typo must not keep the machine busy for days.
 const MAX_REPEAT: u64 = 1000;
 
-/// A validated `bench` request.
+/// A validated `bench` request: the harness's, and how its rows are
+/// printed.
 pub struct Bench {
-    /// The solvers, baseline first.
-    pub solvers: Vec<&'static dyn Solver>,
-    pub boards: Vec<Board>,
-    pub repeat: usize,
-    pub run: Options,
-    pub budget: Option<Budget>,
-    pub max_seconds: f64,
+    pub bench: nqueens_bench::Request,
     pub format: TableFormat,
-    pub out: Option<std::path::PathBuf>,
-    /// Outside programs (`--command`), timed after the solvers.
-    pub commands: Vec<Command>,
-    pub count_pattern: Option<regex::Regex>,
 }
 
 impl TryFrom<BenchArgs> for Bench {
@@ -87,7 +79,7 @@ impl TryFrom<BenchArgs> for Bench {
                 )
             })?;
         if let Some(out) = &a.out {
-            crate::bench::record::RunDir::check(out)?;
+            nqueens_bench::check_out(out)?;
         }
         let mut commands: Vec<Command> = Vec::new();
         for spec in &a.command {
@@ -102,11 +94,11 @@ impl TryFrom<BenchArgs> for Bench {
             Some(p) if commands.is_empty() => {
                 bail!("--count-pattern '{p}' reads the output of a --command; there is none")
             }
-            Some(p) => Some(crate::bench::command::pattern(p)?),
+            Some(p) => Some(nqueens_bench::pattern(p)?),
             None => None,
         };
         let (run, budget) = run::options(&a.run, None, Unused::default())?;
-        Ok(Bench {
+        let bench = nqueens_bench::Request {
             commands,
             count_pattern,
             solvers,
@@ -115,8 +107,58 @@ impl TryFrom<BenchArgs> for Bench {
             run,
             budget,
             max_seconds,
-            format: a.format,
             out: a.out,
+            build: build(),
+            args: typed(),
+        };
+        Ok(Bench {
+            bench,
+            format: a.format,
         })
+    }
+}
+
+/// What built this binary (build.rs stamps it), for a recorded run's
+/// README.
+fn build() -> Build {
+    Build {
+        program: "nqueens".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        commit: env!("NQUEENS_COMMIT").into(),
+        rustc: env!("NQUEENS_RUSTC").into(),
+        profile: env!("NQUEENS_PROFILE").into(),
+    }
+}
+
+/// The command line after the program's name, for the README: from
+/// `args_os`, as `--out` need not be UTF-8 (and `std::env::args()`
+/// panics on such an argument).
+fn typed() -> Vec<String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// A validated `plot` request: the recorded run, read and checked, and
+/// the SVG file to write.
+pub struct Plot {
+    pub recorded: Recorded,
+    pub out: std::path::PathBuf,
+}
+
+impl TryFrom<PlotArgs> for Plot {
+    type Error = anyhow::Error;
+    fn try_from(a: PlotArgs) -> Result<Plot> {
+        let recorded = Recorded::read(&a.dir)?;
+        let out = a.out.unwrap_or_else(|| a.dir.join("plot.svg"));
+        // A name guards against overwriting the wrong file; a device, a
+        // FIFO or a descriptor (`/dev/stdout`, a pipe to a viewer, `>>
+        // log`) has no say in its name.
+        let special = crate::io::written_in_place(&out);
+        if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
+            bail!("--out must name an .svg file, not {}", out.display());
+        }
+        Ok(Plot { recorded, out })
     }
 }

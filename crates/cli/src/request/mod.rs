@@ -20,7 +20,7 @@ mod show;
 mod solutions;
 mod solve;
 
-pub use bench::Bench;
+pub use bench::{Bench, Plot};
 pub use cluster::{Merge, Missing, RunShard, Status};
 pub use count::{Count, Table};
 pub use estimate::Estimate;

@@ -10,8 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-
-use crate::io;
+use nqueens_files::io;
 
 /// The header of raw.csv. A program (`--command`) leaves `unique` and
 /// `nodes` empty; a built-in solver leaves `max_rss_kib` empty (its peak is
@@ -27,7 +26,17 @@ const RAW_WHAT: &str = "the bench record";
 /// runs, far past any real run; a bigger file is not one this tool wrote.
 const RAW_MAX_BYTES: u64 = 64 << 20;
 
-pub struct RunDir {
+/// Checks that `base` can hold a recorded run (`--out`), before
+/// anything is counted.
+pub fn check_out(base: &Path) -> Result<()> {
+    if base.exists() && !base.is_dir() {
+        anyhow::bail!("--out {} exists and is not a directory", base.display());
+    }
+    Ok(())
+}
+
+/// A run's directory, its raw.csv open for appending.
+pub(crate) struct RunDir {
     dir: PathBuf,
     raw: File,
     /// raw.csv's length after its last whole row.
@@ -35,14 +44,6 @@ pub struct RunDir {
 }
 
 impl RunDir {
-    /// Checks that `base` can hold a run, before anything is counted.
-    pub fn check(base: &Path) -> Result<()> {
-        if base.exists() && !base.is_dir() {
-            anyhow::bail!("--out {} exists and is not a directory", base.display());
-        }
-        Ok(())
-    }
-
     /// Creates `base/<date>-<host>/` (with `-2`, `-3`... if taken) and its
     /// raw.csv. On failure nothing is left behind but `base` itself.
     pub fn create(base: &Path, name: &str) -> Result<RunDir> {

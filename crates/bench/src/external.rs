@@ -11,14 +11,15 @@ use std::time::Duration;
 use anyhow::Result;
 use nqueens_kernel::oeis;
 
-use super::command::{self, Command};
-use super::machine;
-use super::process::{self, Failure, Finished};
-use super::record::RunDir;
-use super::stats::median;
-use crate::request::Bench;
-use crate::run::progress::Bar;
 use nqueens::verify::Check;
+
+use crate::command::{self, Command};
+use crate::machine;
+use crate::process::{self, Failure, Finished};
+use crate::record::RunDir;
+use crate::request::Request;
+use crate::show::Show;
+use crate::stats::median;
 
 /// What is known of a program from the sizes before.
 enum Past {
@@ -29,7 +30,7 @@ enum Past {
 }
 
 /// One program's result at one size: the fields of its bench row.
-pub(super) struct Runs {
+pub(crate) struct Runs {
     /// Wall seconds of each timed run.
     pub seconds: Vec<f64>,
     /// CPU seconds (user + system) of each timed run.
@@ -58,7 +59,7 @@ impl Runs {
 }
 
 /// The programs' state across sizes, and their errors.
-pub(super) struct Programs {
+pub(crate) struct Programs {
     /// Runs shorter than this get an untimed warm-up run first.
     warm_up_below: f64,
     past: HashMap<String, Past>,
@@ -95,15 +96,15 @@ impl Programs {
         command: &Command,
         n: usize,
         (baseline, agreed): (Option<f64>, Option<(u128, &str)>),
-        opts: &Bench,
+        opts: &Request,
         mut out: Option<&mut RunDir>,
-        bar: &Bar,
+        show: &mut dyn Show,
     ) -> Result<Runs> {
         let mut row = Runs::new();
         let previous = match self.past.get(&command.name) {
             Some(Past::Dropped(why)) => {
                 row.note = Some(format!("skipped: {why}"));
-                bar.skip(opts.repeat as u64);
+                show.skipped(opts.repeat as u64);
                 return Ok(row);
             }
             Some(&Past::Median(p)) if p > opts.max_seconds => {
@@ -111,7 +112,7 @@ impl Programs {
                     "skipped: the previous size took {p:.1} s, over --max-seconds {}",
                     opts.max_seconds
                 ));
-                bar.skip(opts.repeat as u64);
+                show.skipped(opts.repeat as u64);
                 return Ok(row);
             }
             Some(&Past::Median(p)) => Some(p),
@@ -140,7 +141,7 @@ impl Programs {
                 row.seconds.push(wall);
                 row.cpu.push(cpu);
                 row.max_rss_kib = row.max_rss_kib.max(Some(rss));
-                bar.advance();
+                show.ran();
                 if row.counted.is_some_and(|c| c != count) {
                     return Err(Trouble::Failed(format!(
                         "printed {count} at run {run} and {} at an earlier run",
@@ -168,7 +169,7 @@ impl Programs {
                         (why, &mut self.wrong)
                     }
                 };
-                bar.skip((opts.repeat - row.seconds.len()) as u64);
+                show.skipped((opts.repeat - row.seconds.len()) as u64);
                 list.push(format!(
                     "command '{}' ({shown}) at n = {n} {why}",
                     command.name
@@ -190,7 +191,7 @@ impl Programs {
 }
 
 /// The README's lines on the programs: each command, and how it is timed.
-pub(super) fn describe(s: &mut String, opts: &Bench) {
+pub(crate) fn describe(s: &mut String, opts: &Request) {
     use std::fmt::Write as _;
     for c in &opts.commands {
         let _ = writeln!(s, "- program `{}`: `{}`", c.name, c.words.join(" "));
@@ -213,7 +214,7 @@ fn fault(f: Failure) -> Trouble {
     Trouble::Failed(f.to_string())
 }
 
-fn read_count(done: &Finished, opts: &Bench) -> Result<u128, Trouble> {
+fn read_count(done: &Finished, opts: &Request) -> Result<u128, Trouble> {
     command::count_in(&done.stdout, opts.count_pattern.as_ref()).ok_or_else(|| {
         Trouble::Failed(match &opts.count_pattern {
             Some(re) => format!("printed nothing that matches --count-pattern '{re}'"),

@@ -1,159 +1,47 @@
-//! `nqueens bench`: solvers side by side, one board size at a time.
+//! A bench run: solvers side by side, one board size at a time.
 //!
 //! For each size the baseline runs first, then every other solver: a
 //! warm-up run while runs are short, then `repeat` timed runs. Each timed
-//! run goes to raw.csv as it finishes; each solver's summary row goes to
-//! stdout as soon as its runs are done. Every count must equal the others'
-//! and the published value: a disagreement stops the run with exit code 1
-//! once that size is written.
+//! run goes to raw.csv as it finishes; each solver's row goes to the
+//! caller ([`Show::row`]) as soon as its runs are done. Every count must
+//! equal the others' and the published value: a disagreement stops the
+//! run with a mismatch (`nqueens bench` exits 1) once that size is shown.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io;
-use std::process::ExitCode;
 
 use anyhow::Result;
+use nqueens::verify::Check;
 use nqueens_sched::{NoProgress, Options, Report, Solver, Threads};
 
-use super::external;
-use super::machine;
-use super::os;
-use super::record::RunDir;
-use super::stats::median;
-use crate::export::{self, Cell, Column, Format, Record};
-use crate::request::Bench;
-use crate::run::progress::Bar;
-use nqueens::verify::Check;
+use crate::external;
+use crate::machine;
+use crate::record::RunDir;
+use crate::request::Request;
+use crate::row::Row;
+use crate::show::Show;
 
 /// Runs shorter than this get an untimed warm-up run first.
 const WARM_UP_BELOW_SECONDS: f64 = 1.0;
 
-const COLUMNS: [Column; 16] = [
-    Column::new("n", 2),
-    Column::new("solver", 8),
-    Column::new("threads", 2),
-    Column::new("runs", 2),
-    Column::new("median_s", 9),
-    Column::new("min_s", 9),
-    Column::new("max_s", 9),
-    Column::new("nodes", 12),
-    Column::new("nodes_per_s", 11),
-    Column::new("speedup", 7),
-    Column::new("total", 11),
-    Column::new("unique", 10),
-    Column::new("oeis", 4),
-    Column::new("cpu_s", 9),
-    Column::new("max_rss_kib", 6),
-    Column::new("note", 0),
-];
-
-/// One solver's result at one size (a built-in solver's or a program's).
-struct Row {
-    n: usize,
-    solver: String,
-    threads: usize,
-    seconds: Vec<f64>,
-    /// CPU seconds (user + system) of each timed run.
-    cpu: Vec<f64>,
-    /// A program's peak resident memory, KiB, the largest of its runs.
-    max_rss_kib: Option<u64>,
-    report: Option<Report>,
-    /// A program's count (it reports no unique count and no nodes).
-    counted: Option<u128>,
-    speedup: Option<f64>,
-    check: Check,
-    note: Option<String>,
-}
-
-impl Row {
-    fn new(n: usize, solver: String, threads: usize) -> Row {
-        Row {
-            n,
-            solver,
-            threads,
-            seconds: Vec::new(),
-            cpu: Vec::new(),
-            max_rss_kib: None,
-            report: None,
-            counted: None,
-            speedup: None,
-            check: Check::Unknown,
-            note: None,
-        }
-    }
-
-    fn median(&self) -> Option<f64> {
-        median(&self.seconds)
-    }
-
-    /// The total counted, by a solver or a program.
-    fn total(&self) -> Option<u128> {
-        self.report
-            .as_ref()
-            .map(|r| r.counts.total)
-            .or(self.counted)
-    }
-
-    /// The row: the solver's record where a built-in solver counted
-    /// (`nodes`, `unique`), and the timing of its runs.
-    fn record(&self) -> Record {
-        let min = self.seconds.iter().copied().reduce(f64::min);
-        let max = self.seconds.iter().copied().reduce(f64::max);
-        let counted = self
-            .report
-            .as_ref()
-            .map(|r| export::cells(r.record()))
-            .unwrap_or_default();
-        let rate = self
-            .report
-            .as_ref()
-            .zip(self.median())
-            .filter(|(_, m)| *m > 0.0)
-            .map(|(r, m)| (r.counts.nodes as f64 / m).round() as u128);
-        let own: Record = vec![
-            ("n", self.n.into()),
-            ("solver", self.solver.as_str().into()),
-            ("threads", self.threads.into()),
-            ("runs", self.seconds.len().into()),
-            ("median_s", self.median().into()),
-            ("min_s", min.into()),
-            ("max_s", max.into()),
-            ("nodes_per_s", rate.into()),
-            ("speedup", self.speedup.map_or(Cell::Null, Cell::Ratio)),
-            ("total", self.total().into()),
-            (
-                "oeis",
-                if self.total().is_some() {
-                    self.check.mark().into()
-                } else {
-                    Cell::Null
-                },
-            ),
-            ("cpu_s", median(&self.cpu).into()),
-            ("max_rss_kib", self.max_rss_kib.into()),
-            ("note", self.note.as_deref().into()),
-        ];
-        export::assemble(COLUMNS.map(|c| c.key), &[&own, &counted])
-    }
-}
-
-pub fn run(opts: Bench) -> Result<ExitCode> {
-    let format = Format::from(opts.format);
+/// Times `opts`, showing each row through `show` as soon as it is
+/// complete, and records the run when it asks for it. Counts that
+/// disagree (with OEIS, with each other) are an
+/// [`ErrorKind::Mismatch`](nqueens::ErrorKind) error after the last size
+/// shown; programs that failed, an error of their own.
+pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
     let mut out = match &opts.out {
         Some(base) => {
             let dir = RunDir::create(
                 base,
                 &format!("{}-{}", machine::utc_date(), machine::host()),
             )?;
-            dir.write("README.md", "the bench README", &readme(&opts))?;
+            dir.write("README.md", "the bench README", &readme(opts))?;
             Some(dir)
         }
         None => None,
     };
-    let mut sink = export::sink(format, Box::new(io::stdout().lock()));
-    let planned = opts.boards.len() * (opts.solvers.len() + opts.commands.len()) * opts.repeat;
-    let bar = Bar::runs(planned as u64);
-    bar.suspend(|| sink.begin(&COLUMNS))?;
+    show.start(opts.planned_runs())?;
 
     let mut all: Vec<Row> = Vec::new();
     let mut last_median: HashMap<&str, f64> = HashMap::new();
@@ -164,7 +52,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
         let mut baseline_median = None;
         let mut first: Option<(u128, u128, &str)> = None;
         for (i, &solver) in opts.solvers.iter().enumerate() {
-            bar.relabel(format!("n = {n} {}", solver.name()));
+            show.running(format!("n = {n} {}", solver.name()));
             let threads = if solver.uses_threads() {
                 opts.run.threads
             } else {
@@ -185,12 +73,13 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                 ));
             } else {
                 if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
-                    timed(solver, board, threads, &opts)?;
+                    timed(solver, board, threads, opts)?;
                 }
                 for run in 1..=opts.repeat {
-                    let cpu_before = os::own_cpu();
-                    let r = timed(solver, board, threads, &opts)?;
-                    let cpu = (os::own_cpu().saturating_sub(cpu_before)).as_secs_f64();
+                    let cpu_before = nqueens::machine::own_cpu();
+                    let r = timed(solver, board, threads, opts)?;
+                    let cpu =
+                        (nqueens::machine::own_cpu().saturating_sub(cpu_before)).as_secs_f64();
                     if let Some(dir) = out.as_mut() {
                         dir.raw(&format!(
                             "{n},{},{threads},{run},{:.6},{},{},{},{cpu:.6},,{}",
@@ -205,7 +94,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                     row.seconds.push(r.seconds);
                     row.cpu.push(cpu);
                     row.report = Some(r);
-                    bar.advance();
+                    show.ran();
                 }
                 let r = row.report.as_ref().expect("at least one run");
                 row.check = Check::of(n, r.counts.total, r.counts.unique);
@@ -237,9 +126,9 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                 row.speedup = baseline_median.filter(|_| m > 0.0).map(|b| b / m);
             }
             if row.report.is_none() {
-                bar.skip(opts.repeat as u64);
+                show.skipped(opts.repeat as u64);
             }
-            bar.suspend(|| sink.record(&row.record()))?;
+            show.row(&row)?;
             all.push(row);
         }
         let baseline = all
@@ -248,9 +137,9 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
             .find(|r| r.n == n && r.solver == opts.solvers[0].name())
             .and_then(Row::median);
         for command in &opts.commands {
-            bar.relabel(format!("n = {n} {}", command.name));
+            show.running(format!("n = {n} {}", command.name));
             let agreed = first.map(|(t, _, name)| (t, name));
-            let runs = programs.bench(command, n, (baseline, agreed), &opts, out.as_mut(), &bar)?;
+            let runs = programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
             let row = Row {
                 seconds: runs.seconds,
                 cpu: runs.cpu,
@@ -261,17 +150,21 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
                 note: runs.note,
                 ..Row::new(n, command.name.clone(), 1)
             };
-            bar.suspend(|| sink.record(&row.record()))?;
+            show.row(&row)?;
             all.push(row);
         }
         if let Some(dir) = &out {
-            dir.write("summary.md", "the bench summary", &summary(&opts, &all))?;
+            let note = format!(
+                "speedup = median of {} / median of the solver, same size, same run",
+                opts.solvers[0].name()
+            );
+            let summary = show.summary(&all, &[note]);
+            dir.write("summary.md", "the bench summary", &summary)?;
         }
         if !mismatches.is_empty() {
             break;
         }
     }
-    bar.finish();
     let mut notes = vec![format!(
         "speedup = median of {} / median of the solver, same size, same run; seconds are the count's own wall time",
         opts.solvers[0].name()
@@ -279,7 +172,7 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
     if let Some(dir) = &out {
         notes.push(format!("recorded in {}", dir.path().display()));
     }
-    sink.end(&notes)?;
+    show.end(&notes)?;
     let (wrong, failed) = programs.failures();
     mismatches.extend(wrong);
     if !mismatches.is_empty() {
@@ -289,14 +182,14 @@ pub fn run(opts: Bench) -> Result<ExitCode> {
     if !failed.is_empty() {
         anyhow::bail!("{}", failed.join("; "));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn timed(
     solver: &dyn Solver,
     board: nqueens_kernel::Board,
     threads: Threads,
-    opts: &Bench,
+    opts: &Request,
 ) -> Result<Report> {
     let run = Options {
         threads,
@@ -306,12 +199,8 @@ fn timed(
         .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()).into())
 }
 
-fn readme(opts: &Bench) -> String {
-    // args_os: `--out` need not be UTF-8, and std::env::args() panics.
-    let args: Vec<String> = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
+fn readme(opts: &Request) -> String {
+    let build = &opts.build;
     let names: Vec<&str> = opts.solvers.iter().map(|s| s.name()).collect();
     let mut s = String::new();
     let _ = writeln!(
@@ -320,19 +209,13 @@ fn readme(opts: &Bench) -> String {
         machine::utc_date(),
         machine::host()
     );
-    let _ = writeln!(s, "- command: `nqueens {}`", args.join(" "));
+    let _ = writeln!(s, "- command: `{} {}`", build.program, opts.args.join(" "));
     let _ = writeln!(
         s,
-        "- binary: nqueens {}, commit {}",
-        env!("CARGO_PKG_VERSION"),
-        machine::COMMIT
+        "- binary: {} {}, commit {}",
+        build.program, build.version, build.commit
     );
-    let _ = writeln!(
-        s,
-        "- compiler: {}; profile: {}",
-        machine::RUSTC,
-        machine::PROFILE
-    );
+    let _ = writeln!(s, "- compiler: {}; profile: {}", build.rustc, build.profile);
     let cores = machine::cores();
     let _ = writeln!(
         s,
@@ -359,20 +242,4 @@ fn readme(opts: &Bench) -> String {
     external::describe(&mut s, opts);
     let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
     s
-}
-
-fn summary(opts: &Bench, rows: &[Row]) -> String {
-    let mut buf = Vec::new();
-    {
-        let mut md = export::sink(Format::Markdown, Box::new(&mut buf));
-        let _ = md.begin(&COLUMNS);
-        for row in rows {
-            let _ = md.record(&row.record());
-        }
-        let _ = md.end(&[format!(
-            "speedup = median of {} / median of the solver, same size, same run",
-            opts.solvers[0].name()
-        )]);
-    }
-    String::from_utf8(buf).expect("the sinks write UTF-8")
 }

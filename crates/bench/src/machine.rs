@@ -1,23 +1,11 @@
-//! Facts about this machine and this binary, for benchmark records.
+//! Facts about this machine for benchmark records: its name, its CPU and
+//! cores, today's date. (What built the program is its door's to say:
+//! [`Build`](crate::request::Build).)
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The commit the binary was built from (`unknown` outside a git checkout).
-pub const COMMIT: &str = env!("NQUEENS_COMMIT");
-/// `rustc -V` of the compiler that built the binary.
-pub const RUSTC: &str = env!("NQUEENS_RUSTC");
-/// The cargo profile the binary was built with.
-pub const PROFILE: &str = env!("NQUEENS_PROFILE");
-
-/// The host's short name.
-pub fn host() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|h| h.trim().split('.').next().unwrap_or("").to_string())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "unknown".into())
-}
+/// The host's short name: the library's, as a shard's result names it too.
+pub use nqueens::machine::host;
 
 /// The CPU model, as the kernel names it.
 pub fn cpu() -> String {

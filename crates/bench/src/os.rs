@@ -1,10 +1,10 @@
 //! What `std::process` cannot tell or do, from libc: the CPU time and peak
-//! memory of one finished child (`wait4`), the CPU time of this process
-//! (`getrusage`), and a signal to a whole process group (`kill(-pgid)`).
-//! (The calling thread's CPU clock, `estimate`'s per-subproblem cost, is
-//! the scheduler's `ThreadCpu`.)
+//! memory of one finished child (`wait4`), and a signal to a whole process
+//! group (`kill(-pgid)`). (The CPU time of this process, and the calling
+//! thread's CPU clock, `estimate`'s per-subproblem cost, are the
+//! scheduler's `process_cpu` and `ThreadCpu`.)
 //!
-//! The one module of the CLI with `unsafe` code: three foreign calls, each
+//! The one module of the harness with `unsafe` code: two foreign calls, each
 //! on plain integers and on memory owned by the calling Rust frame.
 //! Alternatives weighed: `getrusage(RUSAGE_CHILDREN)` deltas give the CPU
 //! time safely (through a wrapper crate) but its `ru_maxrss` is the largest
@@ -58,19 +58,6 @@ pub fn wait(pid: u32) -> io::Result<(ExitStatus, Usage)> {
         if e.kind() != io::ErrorKind::Interrupted {
             return Err(e);
         }
-    }
-}
-
-/// CPU time (user + system) of this process so far, all threads.
-pub fn own_cpu() -> Duration {
-    // SAFETY: as in `wait`: a zeroed plain-integer struct, written by the call.
-    let mut r: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: the pointer is to a live local `rusage`.
-    let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut r) } == 0;
-    if ok {
-        usage(&r).cpu
-    } else {
-        Duration::ZERO
     }
 }
 

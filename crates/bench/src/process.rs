@@ -10,7 +10,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::os::{self, Usage};
+use crate::os::{self, Usage};
 
 /// The most output kept of a run: the count is read from the end.
 const TAIL_BYTES: usize = 1 << 20;

@@ -1,27 +1,24 @@
-//! `nqueens plot DIR`: seconds and nodes against n, per solver, from a
-//! recorded benchmark run, as one SVG file (plotters; text is left to the
-//! SVG viewer, so no font library is needed).
+//! A recorded benchmark run drawn (`nqueens plot DIR`): seconds and nodes
+//! against n, per solver, as one SVG document (plotters; text is left to
+//! the SVG viewer, so no font library is needed).
 //!
 //! A record is read as untrusted: every field is checked against the
-//! range a run of `bench` can write (n up to `MAX_N`, finite seconds and
+//! range a bench run can write (n up to `MAX_N`, finite seconds and
 //! nodes below [`MAX_SECONDS`] and [`MAX_NODES`], solver names of printable
 //! characters), so a damaged or forged record is refused instead of
 //! spinning plotters' axis code or growing memory; the plot is drawn in
-//! memory before `--out` is opened, so its temporary file lives only for
-//! the write.
+//! memory ([`Recorded::svg`]), so the door opens its file only to write it
+//! (a temporary file lives only for the write).
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
-use std::process::ExitCode;
+use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use plotters::prelude::*;
 
 use nqueens_kernel::MAX_N;
 
-use super::record::{RunDir, RAW_HEADER, RAW_HEADER_V1};
-use crate::cli::PlotArgs;
-use crate::io::Output;
+use crate::record::{RunDir, RAW_HEADER, RAW_HEADER_V1};
 
 /// The most seconds a recorded run can take: about 32,000 years.
 const MAX_SECONDS: f64 = 1e12;
@@ -35,29 +32,32 @@ const MAX_X_LABELS: usize = 33;
 /// (`bench --command`) reports no nodes.
 type Series = BTreeMap<String, BTreeMap<usize, (f64, Option<f64>)>>;
 
-pub fn run(args: PlotArgs) -> Result<ExitCode> {
-    let text = RunDir::read_raw(&args.dir)
-        .map_err(|e| anyhow!("{e:#} (is {} a recorded run?)", args.dir.display()))?;
-    let raw = args.dir.join("raw.csv");
-    let series = parse(&text)
-        .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
-    let out = args.out.unwrap_or_else(|| args.dir.join("plot.svg"));
-    // A name guards against overwriting the wrong file; a device, a FIFO
-    // or a descriptor (`/dev/stdout`, a pipe to a viewer, `>> log`) has no
-    // say in its name.
-    let special = crate::io::written_in_place(&out);
-    if !special && out.extension().and_then(|e| e.to_str()) != Some("svg") {
-        bail!("--out must name an .svg file, not {}", out.display());
+/// A recorded run read back and checked: the median seconds and nodes of
+/// each solver (and program) at each size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recorded {
+    series: Series,
+}
+
+impl Recorded {
+    /// Reads the raw.csv of the run recorded in `dir`, refusing a file
+    /// that is not one a bench run writes.
+    pub fn read(dir: &Path) -> Result<Recorded> {
+        let text = RunDir::read_raw(dir)
+            .map_err(|e| anyhow!("{e:#} (is {} a recorded run?)", dir.display()))?;
+        let raw = dir.join("raw.csv");
+        let series = parse(&text)
+            .with_context(|| format!("{} is not a usable nqueens bench record", raw.display()))?;
+        Ok(Recorded { series })
     }
-    // Drawn first (bounded by the checks in `parse`), so a run killed
-    // while drawing leaves no temporary file beside --out.
-    let mut svg = String::new();
-    draw(&series, &mut svg).context("cannot draw the plot")?;
-    let mut file = Output::create(&out, "--out")?;
-    file.write(|w| w.write_all(svg.as_bytes()))?;
-    file.commit()?;
-    writeln!(io::stdout(), "wrote {}", crate::visible::path(&out))?;
-    Ok(ExitCode::SUCCESS)
+
+    /// The charts as one SVG document: median seconds per count above,
+    /// nodes per count below, against n, one line per solver.
+    pub fn svg(&self) -> Result<String> {
+        let mut svg = String::new();
+        draw(&self.series, &mut svg).context("cannot draw the plot")?;
+        Ok(svg)
+    }
 }
 
 /// Reads raw.csv rows into medians per solver and size.
