@@ -45,7 +45,11 @@ pub fn plot(req: Plot) -> Result<ExitCode> {
     let mut file = Output::create(&req.out, "--out")?;
     file.write(|w| w.write_all(svg.as_bytes()))?;
     file.commit()?;
-    writeln!(io::stdout(), "wrote {}", crate::visible::path(&req.out))?;
+    writeln!(
+        io::stdout(),
+        "wrote {}",
+        nqueens_files::visible::path(&req.out)
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

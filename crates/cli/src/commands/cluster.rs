@@ -19,7 +19,7 @@ use crate::export::{self, Format};
 use crate::request::{Merge, Missing, RunShard, Status};
 use crate::run::progress::Bar;
 use crate::run::signals;
-use crate::visible;
+use nqueens_files::visible;
 
 /// `nqueens plan`: the plan file's text on stdout.
 pub fn plan(request: MakePlan) -> Result<ExitCode> {

@@ -100,7 +100,7 @@ impl Sink for Text<'_> {
         if !notes.is_empty() {
             writeln!(self.out)?;
             for note in notes {
-                writeln!(self.out, "note: {}", crate::visible::visible(note))?;
+                writeln!(self.out, "note: {}", nqueens_files::visible::visible(note))?;
             }
         }
         self.out.flush()
@@ -125,7 +125,7 @@ fn right(text: &str, width: usize) -> String {
 /// line nor reach the terminal as an escape sequence.
 fn shown(v: &Cell) -> String {
     match v {
-        Cell::Text(s) => crate::visible::visible(s).into_owned(),
+        Cell::Text(s) => nqueens_files::visible::visible(s).into_owned(),
         v => v.plain(),
     }
 }
@@ -133,7 +133,7 @@ fn shown(v: &Cell) -> String {
 /// [`shown`], written: a long placement still goes out in chunks.
 fn write_shown(v: &Cell, w: &mut dyn Write) -> io::Result<()> {
     match v {
-        Cell::Text(s) => w.write_all(crate::visible::visible(s).as_bytes()),
+        Cell::Text(s) => w.write_all(nqueens_files::visible::visible(s).as_bytes()),
         v => v.write_plain(w),
     }
 }

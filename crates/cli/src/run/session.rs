@@ -48,7 +48,7 @@ pub fn run(count: &Count, label: String) -> Result<CountRecord> {
         // args_os: a path need not be UTF-8 (`--checkpoint $'a\xffb'`),
         // and std::env::args() panics on one that is not.
         let resume: Vec<String> = std::env::args_os()
-            .map(|a| crate::visible::visible(&a.to_string_lossy()).into_owned())
+            .map(|a| nqueens_files::visible::visible(&a.to_string_lossy()).into_owned())
             .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
             .collect();
         let resume = resume.join(" ");
