@@ -42,6 +42,10 @@ pub(crate) use exit_codes;
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
+    /// No progress lines in a log: without a terminal, a long run writes
+    /// where it stands to stderr every minute unless this is given.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]

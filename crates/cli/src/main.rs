@@ -34,6 +34,7 @@ fn main() -> ExitCode {
             Ok(args) => args,
             Err(e) => return clap_error(visible_clap_error(e)),
         };
+    run::progress::set_quiet(args.quiet);
     let result = commands::run(args).and_then(|code| {
         // What is still buffered must reach stdout too, or fail here.
         stdout().flush()?;

@@ -1,17 +1,63 @@
-//! Progress bars on a terminal, nothing anywhere else.
+//! Progress bars on a terminal; elsewhere (a Slurm or nohup log, a pipe)
+//! one plain line now and then, every [`LOG_EVERY`] (`--quiet`: none).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nqueens_sched::{Found, Watch};
 
+/// How often a long run without a terminal writes where it stands: often
+/// enough that a log shows a run is alive, rarely enough that a week-long
+/// count writes ten thousand lines, not millions. `NQUEENS_PROGRESS_SECONDS`
+/// sets another interval (tests, impatient logs).
+pub const LOG_EVERY: Duration = Duration::from_secs(60);
+
+/// Set by `--quiet`: no progress line in a log.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: long runs without a terminal write no progress lines.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// The plain lines of a bar with no terminal: when it last wrote one.
+struct Log {
+    every: Duration,
+    start: Instant,
+    last: Mutex<Instant>,
+}
+
+impl Log {
+    /// A log of the progress unless `--quiet` was given.
+    fn new() -> Option<Log> {
+        if QUIET.load(Ordering::Relaxed) {
+            return None;
+        }
+        let every = std::env::var("NQUEENS_PROGRESS_SECONDS")
+            .ok()
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map_or(LOG_EVERY, Duration::from_secs_f64);
+        let now = Instant::now();
+        Some(Log {
+            every,
+            start: now,
+            last: Mutex::new(now),
+        })
+    }
+}
+
 /// A progress bar (over subproblems, or benchmark runs), drawn on stderr
-/// when it is a terminal and hidden otherwise (pipes, files, CI logs).
+/// when it is a terminal; otherwise (pipes, files, Slurm and CI logs) a
+/// line on stderr every [`LOG_EVERY`] while the work goes on.
 pub struct Bar {
     bar: ProgressBar,
     visible: bool,
+    /// The plain lines, when there is no terminal.
+    log: Option<Log>,
     /// What it counts: subproblems, runs.
     unit: String,
     /// Estimated work per subproblem, from the index of the first one the
@@ -58,6 +104,7 @@ impl Bar {
         Bar {
             bar,
             visible,
+            log: (!visible).then(Log::new).flatten(),
             unit: unit.to_string(),
             weights: Mutex::new((0, Vec::new())),
         }
@@ -83,11 +130,48 @@ impl Bar {
                 .unwrap_or(1)
         });
         self.bar.inc(w);
+        self.log_line();
+    }
+
+    /// The line of a log, if it is time for one: the label, the share of
+    /// the work done and the time so far.
+    fn log_line(&self) {
+        let Some(log) = &self.log else { return };
+        let now = Instant::now();
+        match log.last.lock() {
+            Ok(mut last) if now.duration_since(*last) >= log.every => *last = now,
+            _ => return,
+        }
+        let (done, all) = (self.bar.position(), self.bar.length().unwrap_or(0));
+        let share = if all > 0 {
+            format!("{:.1} % of {}", 100.0 * done as f64 / all as f64, self.unit)
+        } else {
+            format!("{done} {}", self.unit)
+        };
+        let label = self.bar.prefix();
+        let label = if label.is_empty() {
+            String::new()
+        } else {
+            format!("{label}: ")
+        };
+        let took = now.duration_since(log.start).as_secs();
+        let line = format!(
+            "nqueens: {label}{share} done, {}h {:02}m {:02}s",
+            took / 3600,
+            took / 60 % 60,
+            took % 60
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}",
+            nqueens_files::visible::visible(&line)
+        );
     }
 
     /// One more unit done.
     pub fn advance(&self) {
         self.bar.inc(1);
+        self.log_line();
     }
 
     /// Units that will not run (a skipped solver): off the remaining work.
@@ -120,7 +204,7 @@ impl Watch for Bar {
     }
 
     fn wants_weights(&self) -> bool {
-        self.visible
+        self.visible || self.log.is_some()
     }
 
     fn weights(&self, first: u64, weights: &[u64]) {
@@ -131,8 +215,8 @@ impl Watch for Bar {
     }
 
     fn done(&self, index: u64, _: Found) {
-        // A hidden bar is not worth a lock per piece.
-        if self.visible {
+        // A hidden bar with no log is not worth a lock per piece.
+        if self.visible || self.log.is_some() {
             self.step(index);
         }
     }

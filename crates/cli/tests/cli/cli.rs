@@ -638,3 +638,42 @@ fn the_exit_codes_are_in_the_help_and_the_man_page() {
     );
     assert!(status.contains("130 interrupted"), "{status}");
 }
+
+/// Without a terminal a long run writes where it stands to stderr now and
+/// then (every minute; here every 10 ms), so a Slurm or nohup log shows it
+/// alive; `--quiet` silences it, and stdout is the record either way (P20).
+#[test]
+fn a_run_without_a_terminal_logs_its_progress_unless_quiet() {
+    let run = |quiet: bool| {
+        let mut cmd = nqueens();
+        cmd.env("NQUEENS_PROGRESS_SECONDS", "0.01").args([
+            "count",
+            "16",
+            "--threads",
+            "2",
+            "--solver",
+            "parallel",
+            "--depth",
+            "4",
+        ]);
+        if quiet {
+            cmd.arg("--quiet");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout
+            .lines()
+            .any(|l| l.split_whitespace().eq(["total", "14772512"])));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let logged = run(false);
+    assert!(!logged.is_empty(), "no progress line");
+    for line in logged.lines() {
+        assert!(
+            line.starts_with("nqueens: n = 16: ") && line.contains("% of subproblems done, "),
+            "{line}"
+        );
+    }
+    assert_eq!(run(true), "");
+}
