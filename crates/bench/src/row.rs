@@ -106,7 +106,8 @@ impl Row {
             max.into(),
             from_record("nodes"),
             rate.into(),
-            self.speedup.into(),
+            // A ratio: a JSON number, `1.93x` for people.
+            self.speedup.map(Value::Ratio).into(),
             self.total().into(),
             from_record("unique"),
             oeis.into(),

@@ -42,8 +42,7 @@ pub(crate) use exit_codes;
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
-    /// No progress lines in a log: without a terminal, a long run writes
-    /// where it stands to stderr every minute unless this is given.
+    /// No progress lines in logs (stderr not a terminal)
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
 }

@@ -11,10 +11,14 @@ use pyo3::types::PyDict;
 pub fn object<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
-        Value::Float(x) => x.into_pyobject(py)?.into_any(),
+        Value::Float(x) | Value::Ratio(x) => x.into_pyobject(py)?.into_any(),
         Value::Text(t) => t.into_pyobject(py)?.into_any(),
         Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
         Value::Ints(v) => v.into_pyobject(py)?.into_any(),
+        Value::Columns(v) => v.into_pyobject(py)?.into_any(),
+        Value::Squares(v) => v.into_pyobject(py)?.into_any(),
+        // An integer past u128, exactly: Python's int reads its digits.
+        Value::Digits(d) => py.get_type::<pyo3::types::PyInt>().call1((d.as_str(),))?,
         Value::Null => py.None().into_bound(py),
     })
 }
@@ -58,10 +62,13 @@ pub fn repr(class: &str, record: &Fields, shown: &str, digits: usize) -> String 
         .filter_map(|key| record.iter().find(|(k, _)| *k == key))
         .map(|(key, v)| match v {
             Value::Int(i) => format!("{key}={i}"),
-            Value::Float(x) => format!("{key}={x:.digits$}"),
+            Value::Float(x) | Value::Ratio(x) => format!("{key}={x:.digits$}"),
             Value::Text(t) => format!("{key}='{t}'"),
             Value::Bool(b) => format!("{key}={}", if *b { "True" } else { "False" }),
             Value::Ints(v) => format!("{key}={v:?}"),
+            Value::Columns(v) => format!("{key}={v:?}"),
+            Value::Squares(v) => format!("{key}={v:?}"),
+            Value::Digits(d) => format!("{key}={d}"),
             Value::Null => format!("{key}=None"),
         })
         .collect();

@@ -11,19 +11,35 @@ use crate::{solvers, Design, Estimate, Interval, Report};
 /// A record: named values in the order every format shows them.
 pub type Fields = Vec<(&'static str, Value)>;
 
-/// One value of a record.
+/// One value of a record: the one value type from what is counted to
+/// what every format prints (the command line's exporter writes these,
+/// Python reads them into its objects).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A count or a size.
     Int(u128),
-    /// Seconds, a ratio.
+    /// Seconds, a rate.
     Float(f64),
+    /// A ratio such as a speedup: a JSON number, `1.93x` for people.
+    Ratio(f64),
     /// A name or a note.
     Text(String),
     /// A yes or no.
     Bool(bool),
-    /// A list of counts (`level_sizes`).
+    /// A list of counts or 1-based numbers (`level_sizes`, a level's
+    /// lines, blocked rows): a JSON array of integers; `8 42 140`
+    /// elsewhere.
     Ints(Vec<u64>),
+    /// A placement of one queen per row: 0-based columns, written 1-based
+    /// (a JSON array of numbers; `1 5 8 ...` elsewhere).
+    Columns(Vec<u32>),
+    /// A placement of squares: 0-based `(row, column)`, written 1-based (a
+    /// JSON array of `[row, column]` pairs; square names `A1 C2 ...`
+    /// elsewhere).
+    Squares(Vec<(usize, usize)>),
+    /// An integer past `u128` (`space`'s sizes at large n), as its decimal
+    /// digits: a JSON number written exactly, digits elsewhere.
+    Digits(String),
     /// No value (a field the design does not have).
     Null,
 }
@@ -66,6 +82,12 @@ impl From<Vec<u64>> for Value {
 impl From<&str> for Value {
     fn from(v: &str) -> Value {
         Value::Text(v.to_string())
+    }
+}
+
+impl From<String> for Value {
+    fn from(v: String) -> Value {
+        Value::Text(v)
     }
 }
 

@@ -22,7 +22,7 @@ use nqueens_puzzles::solve::accessibility::{
 use nqueens_puzzles::solve::Options;
 
 use crate::cli::SolveFormat;
-use crate::export::{self, columns, Cell, Format, Record};
+use crate::export::{self, columns, Format, Record, Value};
 
 /// Exit code when no start ends in a solution: an answer, not an error.
 const EXIT_NO_SOLUTION: u8 = 1;
@@ -104,7 +104,7 @@ fn table_row(n: usize, r: usize, row: &[u32]) -> Record {
         ("row", (r + 1).into()),
         (
             "accessibility",
-            Cell::Integers(row.iter().map(|&a| a.into()).collect()),
+            Value::Ints(row.iter().map(|&a| a.into()).collect()),
         ),
     ]
 }
@@ -114,9 +114,9 @@ fn run_record(n: usize, method: &str, run: &Run) -> Record {
     vec![
         ("n", n.into()),
         ("method", method.into()),
-        ("start", Cell::Squares(run.placed[..1].to_vec())),
+        ("start", Value::Squares(run.placed[..1].to_vec())),
         ("success", run.success.into()),
-        ("placed", Cell::Squares(run.placed.clone())),
+        ("placed", Value::Squares(run.placed.clone())),
         ("examined", run.examined.into()),
     ]
 }

@@ -89,7 +89,7 @@ pub fn run_shard(a: RunShard) -> Result<ExitCode> {
         let ran = runner.count_shard(i, &control, &note);
         bar.finish();
         *in_flight.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        export::print_one(Format::from(a.format), &export::cells(ran?.fields()))?;
+        export::print_one(Format::from(a.format), &ran?.fields())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -157,7 +157,7 @@ pub fn missing(a: Missing) -> Result<ExitCode> {
                 out.flush()?;
             }
         }
-        format => export::print_one(Format::from(format), &export::cells(missing.fields()))?,
+        format => export::print_one(Format::from(format), &missing.fields())?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -166,7 +166,7 @@ pub fn missing(a: Missing) -> Result<ExitCode> {
 /// mismatch fails with exit code 1 after the record is shown).
 pub fn merge(a: Merge) -> Result<ExitCode> {
     let merged = a.merge.merge(&note)?;
-    export::print_one(Format::from(a.format), &export::cells(merged.fields()))?;
+    export::print_one(Format::from(a.format), &merged.fields())?;
     merged.check()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -175,7 +175,7 @@ pub fn merge(a: Merge) -> Result<ExitCode> {
 /// shard, saying why.
 pub fn status(a: Status) -> Result<ExitCode> {
     let status = a.status.report()?;
-    export::print_one(Format::from(a.format), &export::cells(status.fields()))?;
+    export::print_one(Format::from(a.format), &status.fields())?;
     for (i, why) in &status.damaged {
         let why = visible::visible(why);
         eprintln!("nqueens: shard {i} is damaged: {why}");

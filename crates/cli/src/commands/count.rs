@@ -26,7 +26,7 @@ pub fn run(req: Count) -> Result<ExitCode> {
     if let Task::Variant(_) = req.count.checked().task() {
         record.check()?;
     }
-    export::print_one(Format::from(req.format), &export::cells(record.fields()))?;
+    export::print_one(Format::from(req.format), &record.fields())?;
     record.check()?;
     Ok(ExitCode::SUCCESS)
 }

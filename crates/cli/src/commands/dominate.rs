@@ -18,7 +18,8 @@ use nqueens_kernel::oeis;
 use nqueens_puzzles::dominate::{Domination, Square};
 use nqueens_tasks::Task;
 
-use crate::export::{self, Cell, Record};
+use crate::export::Plain;
+use crate::export::{self, Record, Value};
 use crate::render;
 use crate::request::Dominate;
 use crate::run::session::Session;
@@ -39,7 +40,7 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
         None
     };
     let squares = min.placement().to_vec();
-    let placement = Cell::Squares(squares.clone());
+    let placement = Value::Squares(squares.clone());
     let line = placement.plain();
     let record: Record = vec![
         ("n", n.into()),

@@ -68,6 +68,6 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    export::print_one(Format::from(req.format), &export::cells(record.fields))?;
+    export::print_one(Format::from(req.format), &record.fields)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -17,18 +17,18 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use nqueens_kernel::reference::level_lists::level;
 
-use crate::export::{self, Cell, Column, Format, Numbering, Record};
+use crate::export::{self, Column, Format, Numbering, Record, Value};
 use crate::request::Levels;
 
 /// One placement: the level's `n`, `queens` and the 1-based `lines` of the
 /// first columns' queens.
 fn record(n: usize, k: usize, lines: &[u8]) -> Record {
     vec![
-        ("n", Cell::from(n)),
-        ("queens", Cell::from(k)),
+        ("n", Value::from(n)),
+        ("queens", Value::from(k)),
         (
             "lines",
-            Cell::Integers(lines.iter().map(|&r| r.into()).collect()),
+            Value::Ints(lines.iter().map(|&r| r.into()).collect()),
         ),
     ]
 }

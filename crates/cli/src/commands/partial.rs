@@ -21,7 +21,7 @@ use anyhow::{anyhow, bail, Result};
 use nqueens_puzzles::solutions::blocked::{BlockedError, Partial};
 
 use crate::cli::CountFormat;
-use crate::export::{self, Cell, Format, Record};
+use crate::export::{self, Format, Record, Value};
 use crate::request::PartialBoard;
 
 /// Exit code for two queens that attack each other, as for a full board.
@@ -106,9 +106,9 @@ fn record(p: &PartialBoard, first: Option<usize>, blocked: Vec<u64>) -> Record {
         ("queens", p.columns.len().into()),
         (
             "placement",
-            Cell::Columns(p.columns.iter().map(|&c| c as u32 - 1).collect()),
+            Value::Columns(p.columns.iter().map(|&c| c as u32 - 1).collect()),
         ),
         ("first_blocked_row", first.into()),
-        ("blocked_rows", Cell::Integers(blocked)),
+        ("blocked_rows", Value::Ints(blocked)),
     ]
 }

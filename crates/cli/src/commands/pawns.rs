@@ -19,7 +19,8 @@ use nqueens_kernel::oeis;
 use nqueens_puzzles::pawns::{Placement, Problem};
 use nqueens_tasks::Task;
 
-use crate::export::{self, Cell, Record};
+use crate::export::Plain;
+use crate::export::{self, Record, Value};
 use crate::render;
 use crate::request::Pawns;
 use crate::run::session::Session;
@@ -41,8 +42,8 @@ pub fn run(args: Pawns) -> Result<ExitCode> {
     };
     let p = min.placement();
     let (placed, pawns) = (
-        Cell::Squares(p.queens.clone()),
-        Cell::Squares(p.pawns.clone()),
+        Value::Squares(p.queens.clone()),
+        Value::Squares(p.pawns.clone()),
     );
     let squares = format!("queens {} pawns {}", placed.plain(), pawns.plain());
     let record: Record = vec![

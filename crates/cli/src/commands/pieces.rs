@@ -20,7 +20,7 @@ use anyhow::Result;
 use nqueens_puzzles::pieces::{self, Piece, Square};
 
 use crate::cli::CountFormat;
-use crate::export::{self, Cell, Format, Record};
+use crate::export::{self, Format, Record, Value};
 use crate::render;
 use crate::request::Pieces;
 
@@ -50,7 +50,7 @@ pub fn run(args: Pieces) -> Result<ExitCode> {
             squares
                 .clone()
                 .filter(|_| !text)
-                .map_or(Cell::Null, Cell::Squares),
+                .map_or(Value::Null, Value::Squares),
         ),
     ];
     export::print_one(Format::from(args.format), &record)?;

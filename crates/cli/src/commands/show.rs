@@ -33,7 +33,7 @@ use anyhow::Result;
 use nqueens_puzzles::solutions::{first_attack, Attack};
 
 use crate::cli::CountFormat;
-use crate::export::{self, Cell, Format, Record};
+use crate::export::{self, Format, Record, Value};
 use crate::render::{self, TextStyle, TEXT_MAX_N};
 use crate::request::Show;
 
@@ -104,15 +104,15 @@ fn verdict(attack: Option<Attack>) -> Result<ExitCode> {
 /// The `show` record of a placement (0-based columns).
 fn record(columns: &[usize], attack: Option<Attack>, svg: Option<&Path>) -> Record {
     let attack =
-        attack.map(|a| Cell::Squares(vec![(a.rows[0], a.columns[0]), (a.rows[1], a.columns[1])]));
+        attack.map(|a| Value::Squares(vec![(a.rows[0], a.columns[0]), (a.rows[1], a.columns[1])]));
     vec![
         ("n", columns.len().into()),
         (
             "placement",
-            Cell::Columns(columns.iter().map(|&c| c as u32).collect()),
+            Value::Columns(columns.iter().map(|&c| c as u32).collect()),
         ),
         ("solution", attack.is_none().into()),
-        ("attack", attack.unwrap_or(Cell::Null)),
+        ("attack", attack.unwrap_or(Value::Null)),
         ("svg", svg.map(|p| p.to_string_lossy().into_owned()).into()),
     ]
 }

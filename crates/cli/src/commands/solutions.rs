@@ -49,7 +49,7 @@ use nqueens_puzzles::solutions::{
 use nqueens_puzzles::variant::{classify, Variant};
 
 use crate::cli::SolutionFormat;
-use crate::export::{self, Cell, Column, Format, Sink};
+use crate::export::{self, Column, Format, Sink, Value};
 use crate::request::Solutions as Request;
 
 pub fn run(req: Request) -> Result<ExitCode> {
@@ -250,7 +250,7 @@ impl Writer {
         self.sink.record(&vec![
             (
                 "placement",
-                Cell::Columns(columns.iter().map(|&c| u32::from(c)).collect()),
+                Value::Columns(columns.iter().map(|&c| u32::from(c)).collect()),
             ),
             ("orbit", self.unique.then_some(orbit).into()),
         ])?;

@@ -32,7 +32,7 @@ use anyhow::Result;
 use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
 
 use crate::cli::{Reading, SolveFormat};
-use crate::export::{self, Cell, Format, Numbering, Record};
+use crate::export::{self, Format, Numbering, Record, Value};
 use crate::io::Output;
 use crate::request::Solve as Request;
 
@@ -174,7 +174,7 @@ impl Report<'_> {
     fn record(&self, placement: Option<Vec<u32>>, out: Option<&Path>) -> Record {
         let s = self.solution;
         let method = self.req.method;
-        let count = |applies: bool, value: fn(&Solution) -> u64| -> Cell {
+        let count = |applies: bool, value: fn(&Solution) -> u64| -> Value {
             s.filter(|_| applies).map(value).into()
         };
         vec![
@@ -208,7 +208,7 @@ impl Report<'_> {
             ),
             ("note", self.note.clone().into()),
             ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
-            ("placement", placement.map_or(Cell::Null, Cell::Columns)),
+            ("placement", placement.map_or(Value::Null, Value::Columns)),
         ]
     }
 }

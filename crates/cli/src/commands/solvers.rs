@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::cli::{SolversArgs, TableFormat};
-use crate::export::{self, Cell, Column, Format, Record};
+use crate::export::Plain;
+use crate::export::{self, Column, Format, Record, Value};
 
 const COLUMNS: [Column; 8] = [
     Column::new("name", 0),
@@ -21,7 +22,7 @@ const COLUMNS: [Column; 8] = [
 ];
 
 pub fn run(args: SolversArgs) -> Result<ExitCode> {
-    let records: Vec<Record> = nqueens::solvers().into_iter().map(export::cells).collect();
+    let records: Vec<Record> = nqueens::solvers();
     if args.format == TableFormat::Text {
         return text(&records);
     }
@@ -41,7 +42,7 @@ fn text(records: &[Record]) -> Result<ExitCode> {
     let field = |r: &Record, key: &str| {
         r.iter()
             .find(|(k, _)| *k == key)
-            .map_or(Cell::Null, |(_, v)| v.clone())
+            .map_or(Value::Null, |(_, v)| v.clone())
     };
     let w = records
         .iter()
@@ -49,7 +50,7 @@ fn text(records: &[Record]) -> Result<ExitCode> {
         .max()
         .unwrap_or(0);
     for r in records {
-        let default = if field(r, "default") == Cell::Bool(true) {
+        let default = if field(r, "default") == Value::Bool(true) {
             " (default)"
         } else {
             ""

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use nqueens_kernel::reference::search_space::{size, Kind};
 
-use crate::export::{self, Cell, Column, Format, Record};
+use crate::export::Plain;
+use crate::export::{self, Column, Format, Record, Value};
 use crate::request::Space;
 
 /// The name and formula of each search space.
@@ -37,10 +38,10 @@ pub fn run(args: Space) -> Result<ExitCode> {
             let (name, formula) = describe(kind);
             let value = size(kind, n).map_err(|e| anyhow!("{e}"))?;
             Ok(vec![
-                ("n", Cell::from(n)),
-                ("space", Cell::from(name)),
-                ("size", Cell::Digits(value.to_string())),
-                ("formula", Cell::from(formula)),
+                ("n", Value::from(n)),
+                ("space", Value::from(name)),
+                ("size", Value::Digits(value.to_string())),
+                ("formula", Value::from(formula)),
             ])
         })
         .collect::<Result<Vec<Record>>>()?;

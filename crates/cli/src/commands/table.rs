@@ -52,7 +52,7 @@ pub fn run(opts: Table) -> Result<ExitCode> {
                 ("oeis", check.mark().into()),
                 ("note", erratum.map(|_| "printed copy: 720").into()),
             ];
-            let all = export::cells(record.fields());
+            let all = record.fields();
             let row = export::assemble(COLUMNS.map(|c| c.key), &[&own, &all]);
             bar.suspend(|| sink.record(&row))?;
             Ok(())

@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::{Cell, Column, Out, Record, Sink};
+use super::Plain;
+use super::{Column, Out, Record, Sink, Value};
 
 pub struct Csv<'a> {
     out: Out<'a>,
@@ -41,9 +42,9 @@ impl Sink for Csv<'_> {
             match v {
                 // Only text can hold a comma or a quote; a placement is
                 // written straight through, however long.
-                Cell::Text(s) => self.out.write_all(field(s).as_bytes())?,
+                Value::Text(s) => self.out.write_all(field(s).as_bytes())?,
                 // A number for the spreadsheet, without the `x` people read.
-                Cell::Ratio(r) => write!(self.out, "{r:.6}")?,
+                Value::Ratio(r) => write!(self.out, "{r:.6}")?,
                 v => v.write_plain(&mut self.out)?,
             }
         }

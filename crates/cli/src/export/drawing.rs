@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::{field, numbers, BoardStyle, Cell, Numbering, Orientation, Out, Record, Sink};
+use super::{field, numbers, BoardStyle, Numbering, Orientation, Out, Record, Sink, Value};
 use crate::render::{self, TextStyle};
 
 /// How a placement is drawn.
@@ -68,11 +68,11 @@ impl Sink for Drawing<'_> {
             writeln!(self.out, "{count}")?;
             return self.out.done();
         }
-        let Some(Cell::Columns(columns)) = field(record, "placement") else {
+        let Some(Value::Columns(columns)) = field(record, "placement") else {
             return Ok(());
         };
         let orbit = match field(record, "orbit") {
-            Some(Cell::Int(o)) => Some(*o),
+            Some(Value::Int(o)) => Some(*o),
             _ => None,
         };
         if self.style == Style::Vector && columns.len() > 4096 {
@@ -142,7 +142,7 @@ impl Sink for Drawing<'_> {
 /// `92 solutions`, `1 placement`.
 pub(super) fn count_line(record: &Record) -> Option<String> {
     match (field(record, "count"), field(record, "of")) {
-        (Some(Cell::Int(count)), Some(Cell::Text(of))) => {
+        (Some(Value::Int(count)), Some(Value::Text(of))) => {
             let of = if *count == 1 {
                 of.strip_suffix('s').unwrap_or(of)
             } else {
@@ -156,7 +156,7 @@ pub(super) fn count_line(record: &Record) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{sink, Cell, Format, Record};
+    use super::super::{sink, Format, Record, Value};
     use super::*;
 
     fn draw(style: Style, record: &Record) -> String {
@@ -171,9 +171,9 @@ mod tests {
 
     #[test]
     fn every_style_draws_the_classic_solution() {
-        let plain: Record = vec![("placement", Cell::Columns(vec![0, 4, 7, 5, 2, 6, 1, 3]))];
+        let plain: Record = vec![("placement", Value::Columns(vec![0, 4, 7, 5, 2, 6, 1, 3]))];
         let mut orbit = plain.clone();
-        orbit.push(("orbit", Cell::Int(8)));
+        orbit.push(("orbit", Value::Int(8)));
         assert_eq!(draw(Style::Vector, &plain), "1 5 8 6 3 7 2 4\n");
         assert_eq!(draw(Style::Algebraic, &plain), "A1 E2 H3 F4 C5 G6 B7 D8\n");
         assert_eq!(draw(Style::Digits, &orbit), "15863724 (orbit 8)\n");
@@ -182,13 +182,13 @@ mod tests {
 
     #[test]
     fn nothing_is_drawn_without_a_placement() {
-        assert_eq!(draw(Style::Vector, &vec![("n", Cell::Int(2))]), "");
+        assert_eq!(draw(Style::Vector, &vec![("n", Value::Int(2))]), "");
     }
 
     #[test]
     fn long_vectors_are_written_whole() {
         let columns: Vec<u32> = (0..10_000).collect();
-        let out = draw(Style::Vector, &vec![("placement", Cell::Columns(columns))]);
+        let out = draw(Style::Vector, &vec![("placement", Value::Columns(columns))]);
         assert!(out.starts_with("1 2 3 ") && out.ends_with(" 9999 10000\n"));
     }
 }

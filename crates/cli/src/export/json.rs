@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{numbers, Cell, Out, Record, Sink};
+use super::{numbers, Out, Record, Sink, Value};
 
 pub struct Json<'a> {
     out: Out<'a>,
@@ -15,23 +15,23 @@ impl<'a> Json<'a> {
     }
 }
 
-fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
+fn write_value(w: &mut dyn Write, cell: &Value) -> io::Result<()> {
     match cell {
         // Integers are written exactly, whatever their size (u128 totals from n = 29 on).
-        Cell::Int(v) => write!(w, "{v}"),
+        Value::Int(v) => write!(w, "{v}"),
         // Past u128: the digits as a JSON number, exact (Python's json reads it exactly).
-        Cell::Digits(d) => w.write_all(d.as_bytes()),
+        Value::Digits(d) => w.write_all(d.as_bytes()),
         // Rust writes floats without an exponent, which JSON accepts.
-        Cell::Float(v) | Cell::Ratio(v) if v.is_finite() => write!(w, "{v}"),
-        Cell::Float(_) | Cell::Ratio(_) | Cell::Null => w.write_all(b"null"),
-        Cell::Text(s) => serde_json::to_writer(w, s).map_err(io::Error::other),
-        Cell::Bool(b) => write!(w, "{b}"),
-        Cell::Columns(c) => {
+        Value::Float(v) | Value::Ratio(v) if v.is_finite() => write!(w, "{v}"),
+        Value::Float(_) | Value::Ratio(_) | Value::Null => w.write_all(b"null"),
+        Value::Text(s) => serde_json::to_writer(w, s).map_err(io::Error::other),
+        Value::Bool(b) => write!(w, "{b}"),
+        Value::Columns(c) => {
             w.write_all(b"[")?;
             numbers::write(w, c, b',')?;
             w.write_all(b"]")
         }
-        Cell::Integers(v) => {
+        Value::Ints(v) => {
             w.write_all(b"[")?;
             for (i, x) in v.iter().enumerate() {
                 let sep = if i > 0 { "," } else { "" };
@@ -39,7 +39,7 @@ fn write_value(w: &mut dyn Write, cell: &Cell) -> io::Result<()> {
             }
             w.write_all(b"]")
         }
-        Cell::Squares(squares) => {
+        Value::Squares(squares) => {
             w.write_all(b"[")?;
             for (i, (row, column)) in squares.iter().enumerate() {
                 let sep = if i > 0 { "," } else { "" };
@@ -57,7 +57,7 @@ impl Sink for Json<'_> {
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
         self.out.write_all(b"{")?;
-        let present = record.iter().filter(|(_, v)| *v != Cell::Null);
+        let present = record.iter().filter(|(_, v)| *v != Value::Null);
         for (i, (k, v)) in present.enumerate() {
             if i > 0 {
                 self.out.write_all(b",")?;
@@ -75,7 +75,7 @@ impl Sink for Json<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{sink, tests::render, Cell, Format};
+    use super::super::{sink, tests::render, Format, Value};
 
     #[test]
     fn each_line_is_a_json_object() {
@@ -94,13 +94,13 @@ mod tests {
         {
             let mut s = sink(Format::Json, Box::new(&mut buf));
             s.record(&vec![
-                ("placement", Cell::Columns(vec![1, 3, 0, 2])),
-                ("squares", Cell::Squares(vec![(0, 0), (2, 1)])),
-                ("seconds", Cell::Float(0.25)),
-                ("sizes", Cell::Integers(vec![8, 42])),
+                ("placement", Value::Columns(vec![1, 3, 0, 2])),
+                ("squares", Value::Squares(vec![(0, 0), (2, 1)])),
+                ("seconds", Value::Float(0.25)),
+                ("sizes", Value::Ints(vec![8, 42])),
                 (
                     "big",
-                    Cell::Digits("340282366920938463463374607431768211456".into()),
+                    Value::Digits("340282366920938463463374607431768211456".into()),
                 ),
             ])
             .unwrap();

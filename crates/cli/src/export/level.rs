@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use nqueens_kernel::reference::level_lists::{notation, python_item};
 
-use super::{field, Cell, Out, Record, Sink};
+use super::{field, Out, Record, Sink, Value};
 
 pub struct Level<'a> {
     out: Out<'a>,
@@ -43,7 +43,7 @@ impl Sink for Level<'_> {
         if let Some(count) = super::drawing::count_line(record) {
             return writeln!(self.out, "{count}");
         }
-        let (Some(Cell::Int(n)), Some(Cell::Integers(lines))) =
+        let (Some(Value::Int(n)), Some(Value::Ints(lines))) =
             (field(record, "n"), field(record, "lines"))
         else {
             return Ok(());
@@ -76,7 +76,7 @@ impl Sink for Level<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{listing_numbered, Cell, Format, Numbering, Record};
+    use super::super::{listing_numbered, Format, Numbering, Record, Value};
 
     fn write(python: bool, records: &[Record]) -> String {
         let mut buf = Vec::new();
@@ -93,10 +93,7 @@ mod tests {
     }
 
     fn placement(n: u128, lines: &[u64]) -> Record {
-        vec![
-            ("n", Cell::Int(n)),
-            ("lines", Cell::Integers(lines.to_vec())),
-        ]
+        vec![("n", Value::Int(n)), ("lines", Value::Ints(lines.to_vec()))]
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::Plain;
 use super::{Column, Out, Record, Sink};
 
 pub struct Markdown<'a> {

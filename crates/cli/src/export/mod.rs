@@ -25,60 +25,41 @@ pub use format::{
 };
 pub use placed::print_placed;
 
-/// One value of a record.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cell {
-    Int(u128),
-    Float(f64),
-    /// A ratio such as a speedup: a JSON number, `1.93x` for people.
-    Ratio(f64),
-    Text(String),
-    Bool(bool),
-    Null,
-    /// A placement of one queen per row: 0-based columns, written 1-based
-    /// (a JSON array of numbers; `1 5 8 ...` elsewhere).
-    Columns(Vec<u32>),
-    /// A placement of squares: 0-based `(row, column)`, written 1-based (a
-    /// JSON array of `[row, column]` pairs; square names `A1 C2 ...`
-    /// elsewhere).
-    Squares(Vec<(usize, usize)>),
-    /// A list of counts or 1-based numbers (`level_sizes`, a level's
-    /// lines, blocked rows): a JSON array of integers; `8 42 140`
-    /// elsewhere.
-    Integers(Vec<u64>),
-    /// An integer past `u128` (`space`'s sizes at large n), as its decimal
-    /// digits: a JSON number written exactly, digits elsewhere.
-    Digits(String),
-}
+pub use nqueens_sched::Value;
 
-impl Cell {
-    /// The value as plain text, as CSV and text tables show it.
-    pub fn plain(&self) -> String {
+/// A value as people read it: plain text, as CSV and text tables show it.
+pub trait Plain {
+    /// The value as plain text.
+    fn plain(&self) -> String {
         let mut out = Vec::new();
         self.write_plain(&mut out)
             .expect("writing to memory cannot fail");
-        String::from_utf8(out).expect("cells are UTF-8")
+        String::from_utf8(out).expect("values are UTF-8")
     }
 
     /// Writes the value as plain text; a placement of ten million queens
     /// goes out in chunks, never as one string.
-    pub fn write_plain(&self, w: &mut dyn Write) -> io::Result<()> {
+    fn write_plain(&self, w: &mut dyn Write) -> io::Result<()>;
+}
+
+impl Plain for Value {
+    fn write_plain(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
-            Cell::Int(v) => write!(w, "{v}"),
-            Cell::Float(v) => write!(w, "{v:.6}"),
-            Cell::Ratio(v) => write!(w, "{v:.2}x"),
-            Cell::Text(s) | Cell::Digits(s) => w.write_all(s.as_bytes()),
-            Cell::Bool(b) => write!(w, "{b}"),
-            Cell::Null => Ok(()),
-            Cell::Columns(c) => numbers::write(w, c, b' '),
-            Cell::Integers(v) => {
+            Value::Int(v) => write!(w, "{v}"),
+            Value::Float(v) => write!(w, "{v:.6}"),
+            Value::Ratio(v) => write!(w, "{v:.2}x"),
+            Value::Text(s) | Value::Digits(s) => w.write_all(s.as_bytes()),
+            Value::Bool(b) => write!(w, "{b}"),
+            Value::Null => Ok(()),
+            Value::Columns(c) => numbers::write(w, c, b' '),
+            Value::Ints(v) => {
                 for (i, x) in v.iter().enumerate() {
                     let sep = if i > 0 { " " } else { "" };
                     write!(w, "{sep}{x}")?;
                 }
                 Ok(())
             }
-            Cell::Squares(squares) => {
+            Value::Squares(squares) => {
                 for (i, &s) in squares.iter().enumerate() {
                     let sep = if i > 0 { " " } else { "" };
                     write!(w, "{sep}{}", crate::render::square(s))?;
@@ -89,76 +70,9 @@ impl Cell {
     }
 }
 
-impl From<nqueens_sched::Value> for Cell {
-    fn from(v: nqueens_sched::Value) -> Cell {
-        use nqueens_sched::Value;
-        match v {
-            Value::Int(i) => Cell::Int(i),
-            Value::Float(x) => Cell::Float(x),
-            Value::Text(t) => Cell::Text(t),
-            Value::Bool(b) => Cell::Bool(b),
-            Value::Ints(v) => Cell::Integers(v),
-            Value::Null => Cell::Null,
-        }
-    }
-}
-
-impl From<u128> for Cell {
-    fn from(v: u128) -> Cell {
-        Cell::Int(v)
-    }
-}
-
-impl From<usize> for Cell {
-    fn from(v: usize) -> Cell {
-        Cell::Int(v as u128)
-    }
-}
-
-impl From<u64> for Cell {
-    fn from(v: u64) -> Cell {
-        Cell::Int(v.into())
-    }
-}
-
-impl From<f64> for Cell {
-    fn from(v: f64) -> Cell {
-        Cell::Float(v)
-    }
-}
-
-impl From<bool> for Cell {
-    fn from(v: bool) -> Cell {
-        Cell::Bool(v)
-    }
-}
-
-impl From<&str> for Cell {
-    fn from(v: &str) -> Cell {
-        Cell::Text(v.to_string())
-    }
-}
-
-impl From<String> for Cell {
-    fn from(v: String) -> Cell {
-        Cell::Text(v)
-    }
-}
-
-impl<T: Into<Cell>> From<Option<T>> for Cell {
-    fn from(v: Option<T>) -> Cell {
-        v.map_or(Cell::Null, Into::into)
-    }
-}
-
-/// An ordered list of named values: one count, one table row.
-pub type Record = Vec<(&'static str, Cell)>;
-
-/// A scheduler's record ([`nqueens_sched::Report::record`],
-/// [`nqueens_sched::counts_record`]) as cells.
-pub fn cells(fields: impl IntoIterator<Item = (&'static str, nqueens_sched::Value)>) -> Record {
-    fields.into_iter().map(|(k, v)| (k, v.into())).collect()
-}
+/// An ordered list of named values: one count, one table row (the
+/// scheduler's and the library's `Fields`).
+pub type Record = nqueens_sched::Fields;
 
 /// The row of a table whose columns are `keys`, each value taken from the
 /// first of `sources` that holds its key: `table` and `bench` pick their
@@ -169,7 +83,7 @@ pub fn assemble(keys: impl IntoIterator<Item = &'static str>, sources: &[&Record
     keys.into_iter()
         .map(|key| {
             let value = sources.iter().find_map(|r| field(r, key));
-            (key, value.cloned().unwrap_or(Cell::Null))
+            (key, value.cloned().unwrap_or(Value::Null))
         })
         .collect()
 }
@@ -277,7 +191,7 @@ pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
 }
 
 /// The value of `key` in `record`, if it has one.
-pub fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Cell> {
+pub fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Value> {
     record.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
@@ -380,15 +294,15 @@ mod tests {
             ];
             s.begin(&cols).unwrap();
             s.record(&vec![
-                ("n", Cell::from(8usize)),
-                ("total", Cell::from(92u128)),
-                ("note", Cell::Null),
+                ("n", Value::from(8usize)),
+                ("total", Value::from(92u128)),
+                ("note", Value::Null),
             ])
             .unwrap();
             s.record(&vec![
-                ("n", Cell::from(10usize)),
-                ("total", Cell::from(724u128)),
-                ("note", Cell::from("a, \"b\"")),
+                ("n", Value::from(10usize)),
+                ("total", Value::from(724u128)),
+                ("note", Value::from("a, \"b\"")),
             ])
             .unwrap();
             s.end(&["a note".to_string()]).unwrap();
@@ -414,24 +328,24 @@ mod tests {
     #[test]
     fn a_row_takes_each_column_from_the_first_source_that_has_it() {
         let own: Record = vec![("oeis", "ok".into()), ("n", 9usize.into())];
-        let counted = cells([("n", 8usize.into()), ("total", 92u128.into())]);
+        let counted: Record = vec![("n", 8usize.into()), ("total", 92u128.into())];
         let row = assemble(["n", "total", "oeis", "unique"], &[&counted, &own]);
         assert_eq!(
             row,
             vec![
-                ("n", Cell::Int(8)),
-                ("total", Cell::Int(92)),
-                ("oeis", Cell::from("ok")),
-                ("unique", Cell::Null),
+                ("n", Value::Int(8)),
+                ("total", Value::Int(92)),
+                ("oeis", Value::from("ok")),
+                ("unique", Value::Null),
             ]
         );
     }
 
     #[test]
     fn placements_are_written_1_based() {
-        assert_eq!(Cell::Columns(vec![0, 4, 7]).plain(), "1 5 8");
-        assert_eq!(Cell::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
-        assert_eq!(Cell::Ratio(1.926).plain(), "1.93x");
-        assert_eq!(Cell::Integers(vec![8, 42, 140]).plain(), "8 42 140");
+        assert_eq!(Value::Columns(vec![0, 4, 7]).plain(), "1 5 8");
+        assert_eq!(Value::Squares(vec![(0, 0), (1, 2)]).plain(), "A1 C2");
+        assert_eq!(Value::Ratio(1.926).plain(), "1.93x");
+        assert_eq!(Value::Ints(vec![8, 42, 140]).plain(), "8 42 140");
     }
 }

@@ -6,7 +6,8 @@
 
 use std::io::{self, Write};
 
-use super::{columns, field, sink, Cell, Format, PlacementFormat, Record};
+use super::Plain;
+use super::{columns, field, sink, Format, PlacementFormat, Record, Value};
 
 /// Writes `record` to stdout in `format`; `board` is its drawing and
 /// `squares` its squares on one line, for the formats that show them.
@@ -20,7 +21,7 @@ pub fn print_placed(
     match format {
         PlacementFormat::Algebraic => {
             writeln!(out, "{squares}")?;
-            if let Some(count @ Cell::Int(_)) = field(record, "count") {
+            if let Some(count @ Value::Int(_)) = field(record, "count") {
                 writeln!(out, "{}", count.plain())?;
             }
         }

@@ -3,7 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::{Cell, Column, Out, Record, Sink};
+use super::Plain;
+use super::{Column, Out, Record, Sink, Value};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Layout {
@@ -62,7 +63,7 @@ impl Sink for Text<'_> {
     }
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
-        let present = || record.iter().filter(|(_, v)| *v != Cell::Null);
+        let present = || record.iter().filter(|(_, v)| *v != Value::Null);
         match self.layout {
             Layout::Table => {
                 let cells: Vec<String> = record
@@ -123,17 +124,17 @@ fn right(text: &str, width: usize) -> String {
 /// typed) with its control and bidirectional characters escaped, as on
 /// stderr (`visible`), so a name echoed back can neither break a record's
 /// line nor reach the terminal as an escape sequence.
-fn shown(v: &Cell) -> String {
+fn shown(v: &Value) -> String {
     match v {
-        Cell::Text(s) => nqueens_files::visible::visible(s).into_owned(),
+        Value::Text(s) => nqueens_files::visible::visible(s).into_owned(),
         v => v.plain(),
     }
 }
 
 /// [`shown`], written: a long placement still goes out in chunks.
-fn write_shown(v: &Cell, w: &mut dyn Write) -> io::Result<()> {
+fn write_shown(v: &Value, w: &mut dyn Write) -> io::Result<()> {
     match v {
-        Cell::Text(s) => w.write_all(nqueens_files::visible::visible(s).as_bytes()),
+        Value::Text(s) => w.write_all(nqueens_files::visible::visible(s).as_bytes()),
         v => v.write_plain(w),
     }
 }
@@ -173,13 +174,13 @@ mod tests {
     fn names_echoed_back_keep_their_control_characters_escaped() {
         // A path the user typed (`solve --out`, `run-shard --out`) in
         // every text layout and in a note: no raw newline, no escape.
-        use super::super::{sink, Cell, Column};
+        use super::super::{sink, Column, Value};
         for format in [Format::Text, Format::TextTable, Format::Line] {
             let mut buf = Vec::new();
             {
                 let mut s = sink(format, Box::new(&mut buf));
                 s.begin(&[Column::new("out", 3)]).unwrap();
-                s.record(&vec![("out", Cell::from("a\n\u{1b}[31mb"))])
+                s.record(&vec![("out", Value::from("a\n\u{1b}[31mb"))])
                     .unwrap();
                 s.end(&["recorded in a\n\u{1b}[31mb".to_string()]).unwrap();
             }
