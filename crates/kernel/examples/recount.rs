@@ -7,7 +7,8 @@
 //! seconds by the join (before the recount starts, so that a recount cut
 //! short leaves the join's figures), then one by the recount and whether
 //! the two agree. With `join:off` among the arguments only the recount
-//! runs, with `join:only` only the join.
+//! runs, with `join:only` only the join; with `list` the indices alone are
+//! printed, one a line.
 use std::time::Instant;
 
 use nqueens_kernel::halves::{recount, HalfSplit};
@@ -31,7 +32,10 @@ fn main() {
         .expect("a valid width")
         .len() as u64;
     let mut indices = Vec::new();
-    for a in rest.iter().filter(|a| !a.starts_with("join:")) {
+    for a in rest
+        .iter()
+        .filter(|a| !a.starts_with("join:") && *a != "list")
+    {
         if a == "all" {
             indices.extend(0..len);
         } else if let Some(spec) = a.strip_prefix("random:") {
@@ -51,6 +55,12 @@ fn main() {
     }
     if indices.is_empty() {
         indices = vec![len / 3, len / 2, 2 * len / 3];
+    }
+    if rest.iter().any(|a| a == "list") {
+        for index in indices {
+            println!("{index}");
+        }
+        return;
     }
     println!("n={n} left={left} row_sets={len}");
     let (mut join_s, mut recount_s) = (0.0, 0.0);
