@@ -19,10 +19,12 @@
 //! and a board where a row or a free column has none left is dropped. The
 //! order on a tie: the middle queen's row, the side with fewer placements
 //! of its own (each side counted alone first, by the same search; the
-//! other way round placed 2.6 times more queens in a sample at n = 22),
-//! each side's rows from the board's edges inwards. About 27 queens a
-//! solution at n = 24, each about 17 ns on the machine of
-//! `results/2026-11-28-p18-recount/` (which has the figures).
+//! other way round placed 2.5 and 2.8 times more queens on two of three
+//! row sets at n = 22, as many on the third), each side's rows from the
+//! board's edges inwards. That places 19 to 35 queens a solution on the
+//! larger row sets at n = 22 to 26 (more on small ones: 118 on one at
+//! n = 28), each 16 to 23 ns on the machine of
+//! `results/2026-11-28-p18-recount/`, which has the figures.
 
 use super::{HalfSplit, RowSet};
 use crate::{Board, Error};
@@ -56,7 +58,9 @@ impl RowSet {
     /// middle queen's row, the columns right of them for the others. The
     /// same solutions as [`RowSet::count`] by a method that shares nothing
     /// with it but the row set; far slower, as every solution is a leaf of
-    /// the search (at n = 24, about 100 to 150 times the join's time).
+    /// the search (at n = 24, 90 to 160 times the join's time; at n = 28,
+    /// 75 times on a small row set, an estimated 250 to 1,000 on larger
+    /// ones).
     ///
     /// The most constrained row is placed next (the module's doc says how);
     /// any order counts the same.
