@@ -22,7 +22,9 @@
 //!   `join/rank.rs`, `join/avx2.rs` with `join/avx2/`, `join/avx512.rs`
 //!   with `join/avx512/`, `merge.rs` and `merge/` hold the
 //!   kernel's `unsafe` code: the AVX2 and AVX-512 join and merge, called
-//!   only after the CPU reported the features they are compiled for).
+//!   only after the CPU reported the features they are compiled for);
+//!   [`halves::recount`] counts one of its row sets again by a search that
+//!   shares nothing with the join, to check a sample independently.
 //! - [`symmetry`]: the eight symmetries, the small searches for solutions
 //!   fixed by a half or a quarter turn, and Burnside's lemma for the
 //!   fundamental (unique) count.

@@ -36,6 +36,11 @@
 //! The row sets are the subproblems of a [`HalfSplit`]: stable indices (in
 //! increasing order of the row bit set), countable on their own.
 //!
+//! [`RowSet::recount`] (and [`recount`], by index) counts one row set again
+//! by a method that shares nothing with the listing and the join but the
+//! row set: a depth-first search of the whole board (`recount.rs`), far
+//! slower, for checking a sample of a count's row sets independently.
+//!
 //! Memory is what one row set's lists take (a few thousand to a few
 //! hundred thousand keys for the boards this method is for: 18 MB for the
 //! whole process at n = 20 on two threads), and it can be capped:
@@ -46,6 +51,7 @@ mod join;
 mod merge;
 #[cfg(test)]
 mod probe;
+mod recount;
 mod rows;
 mod side;
 mod thin;
@@ -63,6 +69,7 @@ use rows::low_bits;
 pub use rows::RowSet;
 use side::{Listed, Part, QuarterScratch, Side};
 
+pub use recount::{recount, Recount};
 pub use rows::HalfSplit;
 pub use thin::Listing;
 
