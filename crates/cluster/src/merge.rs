@@ -232,9 +232,11 @@ fn recount_shards(
             .iter()
             .find(|(index, found)| counted.get(index) != Some(found))
         {
+            let width = task.width();
             return Err(nqueens::Error::mismatch(format!(
-                "shard {i} does not recount to its result: subproblem {index} gives {:?} here, {found:?} in {}; rerun it on another node (delete its result) before merging",
-                counted.get(index),
+                "shard {i} does not recount to its result: subproblem {index} gives {} here, {} in {}; rerun it on another node (delete its result) before merging",
+                shown(counted.get(index), width),
+                shown(Some(found), width),
                 Plan::result_path(dir, i).display()
             ))
             .into());
@@ -267,5 +269,21 @@ impl nqueens_sched::Watch for Recorder<'_> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(index, found);
+    }
+}
+
+/// What a piece found, as a message names it: `solutions 40, nodes 362`
+/// (and the fixed and fundamental counts of a kind that classifies its
+/// solutions), or `no count` (P20: the Debug form of `Found` was shown).
+fn shown(found: Option<&nqueens_sched::Found>, width: usize) -> String {
+    const NAMES: [&str; 5] = ["solutions", "nodes", "fixed_180", "fixed_90", "fundamental"];
+    match found {
+        None => "no count".into(),
+        Some(f) => NAMES
+            .iter()
+            .zip(f.fields(width))
+            .map(|(name, v)| format!("{name} {v}"))
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }

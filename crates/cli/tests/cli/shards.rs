@@ -412,6 +412,9 @@ fn a_forged_shard_passes_every_check_but_a_recount() {
         last.starts_with("nqueens: error: shard 2 does not recount to its result: subproblem"),
         "{err}"
     );
+    // In words, not Rust's Debug form (P20: "Some(Found { solutions: ...").
+    assert!(last.contains(" here, solutions "), "{last}");
+    assert!(!last.contains("Found") && !last.contains("Some("), "{last}");
     assert!(o.stdout.is_empty(), "no merged record for a refused merge");
     std::fs::remove_dir_all(&dir).unwrap();
 }
