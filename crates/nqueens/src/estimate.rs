@@ -56,7 +56,7 @@ impl EstimateRequest {
     /// ```
     /// use nqueens::{EstimateRequest, Spelling};
     /// let e = EstimateRequest { samples: Some("1".into()), spelling: Spelling::Keywords, ..EstimateRequest::new(20) };
-    /// assert_eq!(e.check().unwrap_err().to_string(), "samples must be a whole number from 2 to 18446744073709551615 (an interval needs two), not 1");
+    /// assert_eq!(e.check().unwrap_err().to_string(), "samples must be a whole number of at least 2 (an interval needs two), not 1");
     /// ```
     pub fn check(&self) -> Result<Estimate, Error> {
         let sp = self.spelling;

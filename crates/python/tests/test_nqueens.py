@@ -219,7 +219,7 @@ def test_estimate_exact_when_the_sample_covers_the_split():
     (lambda: nqueens.solutions(8, prefix=[8]), ValueError,
      "prefix: row 0: column 8 is off the board (columns run from 0 to 7)"),
     (lambda: nqueens.solutions(8, limit=0), ValueError,
-     "limit must be a whole number from 1 to 18446744073709551615, not 0"),
+     "limit must be a whole number of at least 1, not 0"),
     (lambda: nqueens.solve(3), ValueError, "no solution exists for n = 3"),
     (lambda: nqueens.solve(20, method="random"), ValueError,
      "n must be a whole number from 1 to 14 for the random method (its practical limit"),
@@ -227,7 +227,7 @@ def test_estimate_exact_when_the_sample_covers_the_split():
      "seed applies to the methods that draw random numbers (min-conflicts, swap, random), not to backtrack"),
     (lambda: nqueens.solve(8, method="guess"), ValueError, "unknown method 'guess'"),
     (lambda: nqueens.estimate(10, samples=1), ValueError,
-     "samples must be a whole number from 2 to 18446744073709551615 (an interval needs two), not 1"),
+     "samples must be a whole number of at least 2 (an interval needs two), not 1"),
     (lambda: nqueens.estimate(10, seconds=-1.0), ValueError,
      "seconds must be a number of seconds above 0"),
 ])

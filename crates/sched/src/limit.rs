@@ -78,6 +78,11 @@ impl Limit {
         let (lo, hi, owner) = (self.range.start(), self.range.end(), &self.owner);
         Error::Refused(if lo == hi {
             format!("{what} must be {lo}{owner}, not {shown}")
+        } else if *hi == u64::MAX && *lo > 0 {
+            // No bound above but the type's: "at least 2", not "from 2 to
+            // 18446744073709551615" (P20). A seed's range, from 0, is the
+            // type's whole range and is named.
+            format!("{what} must be a whole number of at least {lo}{owner}, not {shown}")
         } else {
             format!("{what} must be a whole number from {lo} to {hi}{owner}, not {shown}")
         })

@@ -59,7 +59,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["pawns", "8", "--queens", "9", "--max-memory", "1G"], "--max-memory does not apply: without --count"),
     (&["dominate", "8", "--checkpoint", "never-written.ckpt"], "it needs --count"),
     // Other verbs' numbers and unused options.
-    (&["solutions", "8", "--limit", "0"], "--limit must be a whole number from 1 to"),
+    (&["solutions", "8", "--limit", "0"], "--limit must be a whole number of at least 1, not 0"),
     (&["show", "2 4 1 3", "--ascii", "--format", "csv"], "--ascii does not apply"),
     (&["plan", "8", "--shards", "18446744073709551615", "--solver", "pairs"], "--shards must be a whole number from 1 to 4194304, not 18446744073709551615"),
     (&["run-shard", "--plan", "p.json", "--out", "d", "--shard", "-1"], "--shard must be a whole number from 0 to"),

@@ -249,7 +249,7 @@ fn bad_solutions_requests_are_one_line_and_exit_code_2() {
         (&["solutions", "10", "--format", "digits"], "n <= 9"),
         (
             &["solutions", "8", "--limit", "0"],
-            "--limit must be a whole number from 1 to 18446744073709551615, not 0",
+            "--limit must be a whole number of at least 1, not 0",
         ),
         (
             &["solutions", "8", "--limit", "many"],

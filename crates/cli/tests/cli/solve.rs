@@ -329,7 +329,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ),
         (
             &["solve", "8", "--method", "random", "--max-attempts", "0"],
-            "--max-attempts must be a whole number from 1 to",
+            "--max-attempts must be a whole number of at least 1, not 0",
         ),
         (
             &["solve", "8", "--max-attempts", "5"],
