@@ -54,7 +54,7 @@ fn fail(err: &anyhow::Error) -> ExitCode {
     // standard output.
     let message = match err.downcast_ref::<std::io::Error>() {
         Some(e) if err.chain().count() == 1 => format!("cannot write to standard output: {e}"),
-        _ => without_repeats(err),
+        _ => nqueens::one_line(err),
     };
     let _ = writeln!(stderr(), "nqueens: error: {}", visible::visible(&message));
     let kind = err
@@ -169,23 +169,6 @@ fn visible_clap_error(e: clap::Error) -> clap::Error {
     cli::Args::try_parse_from(old_spellings::rewrite(shown.collect()))
         .err()
         .unwrap_or(e)
-}
-
-/// The error and its causes on one line, `: ` between them, leaving out a
-/// cause whose text the line already holds (an error that names its
-/// source in its own message, as a failed thread start does).
-fn without_repeats(err: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in err.chain() {
-        let text = cause.to_string();
-        if !line.contains(&text) {
-            if !line.is_empty() {
-                line.push_str(": ");
-            }
-            line.push_str(&text);
-        }
-    }
-    line
 }
 
 /// A closed pipe (`nqueens table --to 20 | head`) ends output quietly.

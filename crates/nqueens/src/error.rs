@@ -75,20 +75,35 @@ impl Error {
     }
 
     /// A file error (`nqueens_files` reports with `anyhow`): its causes on
-    /// one line, a cause the line already holds left out.
+    /// one line ([`one_line`]).
     pub(crate) fn file(err: &anyhow::Error, kind: ErrorKind) -> Error {
-        let mut line = String::new();
-        for cause in err.chain() {
-            let text = cause.to_string();
-            if !line.contains(&text) {
-                if !line.is_empty() {
-                    line.push_str(": ");
-                }
-                line.push_str(&text);
-            }
-        }
-        Error::new(kind, line)
+        Error::new(kind, one_line(err))
     }
+}
+
+/// An error and its causes on one line, `: ` between them, leaving out a
+/// cause whose text the line already holds (an error that names its
+/// source in its own message, as a failed thread start does): how the
+/// library words a file error and the command line any error.
+///
+/// ```
+/// let e = anyhow::anyhow!("disk full").context("cannot write c.ckpt: disk full");
+/// assert_eq!(nqueens::one_line(&e), "cannot write c.ckpt: disk full");
+/// let e = anyhow::anyhow!("disk full").context("cannot write c.ckpt");
+/// assert_eq!(nqueens::one_line(&e), "cannot write c.ckpt: disk full");
+/// ```
+pub fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if !line.contains(&text) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+        }
+    }
+    line
 }
 
 impl From<nqueens_sched::Error> for Error {

@@ -58,7 +58,7 @@ pub use budget::Budget;
 pub use cancel::Cancel;
 pub use control::Control;
 pub use count::{solver, task, Count, CountRecord, CountRequest};
-pub use error::{Error, ErrorKind};
+pub use error::{one_line, Error, ErrorKind};
 pub use estimate::{Estimate, EstimateRecord, EstimateRequest, DEFAULT_SAMPLES};
 pub use options::{Run, Unused};
 pub use solutions::Collected;
