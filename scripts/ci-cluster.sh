@@ -6,6 +6,10 @@
 #    runs in 1,001 tasks; one result is deleted and another corrupted on
 #    purpose; merge must refuse; the tasks `missing --per-task 4` prints
 #    are resubmitted; merge, recounting 3 shards, must give the exact count.
+#    Then the run-book's settings (docs/q28.md): n = 19 as 3 tasks with
+#    --mem-per-cpu and --time, the script passing the allocation on as
+#    --max-memory; task 0 is signalled mid-shard, saves, requeues itself
+#    and finishes from its checkpoint; merge must give the exact count.
 # 2. GNU parallel: the driver and its shards are killed with kill -9
 #    mid-run (a crashed node); the rerun resumes from parallel's job log and
 #    the shards' checkpoints; merge must give the exact count.
@@ -42,6 +46,40 @@ NQUEENS=$nq sbatch --wait --quiet --array="$again" --cpus-per-task=1 --output="l
 [ -z "$("$nq" missing --plan plan.json results)" ]
 "$nq" merge --plan plan.json results --recount 3 --format json | tee merged.json
 grep -q '"total":73712,"unique":9233' merged.json
+
+echo "== Slurm, the run-book's settings (docs/q28.md): memory per CPU, a time limit, a task preempted and requeued"
+# The script passes Slurm's allocation on as --max-memory: a wrapper
+# records the arguments it was given. Task 0 is signalled mid-shard as
+# Slurm does near a time limit or on preemption; it must save, requeue
+# itself and finish from its checkpoint.
+printf '#!/bin/sh\necho "$*" >> %s/args.log\nexec %s "$@"\n' "$work" "$nq" > nq-logged
+chmod +x nq-logged
+"$nq" plan 19 --shards 2 > plan19.json
+job=$(NQUEENS=$work/nq-logged sbatch --parsable --array=0-2 --cpus-per-task=1 --mem-per-cpu=1G --time=10 \
+    --output="logs/q-%A_%a.out" "$here/slurm/nqueens-shard.sbatch" "$work/plan19.json" "$work/results19" 1)
+for _ in $(seq 600); do
+    [ -s results19/shard-0.ckpt ] && [ "$(wc -l < results19/shard-0.ckpt)" -gt 50 ] && break
+    sleep 0.1
+done
+scancel --batch --signal=USR1 "${job}_0"
+# Slurm holds a requeued task for two minutes before it may start again.
+for _ in $(seq 100); do
+    [[ $(squeue -h -j "${job}_0" -o '%r') == *BeginTime* ]] && break
+    sleep 0.1
+done
+scontrol update JobId="${job}_0" StartTime=now
+for _ in $(seq 1200); do
+    [ -z "$(squeue -h -j "$job" 2>&1)" ] && [ -z "$("$nq" missing --plan plan19.json results19)" ] && break
+    sleep 0.5
+done
+cat logs/q-"${job}"_0.out
+grep -q "interrupted: .* saved in .*shard-0.ckpt" logs/q-"${job}"_0.out
+# Four starts (task 0 twice), each given the allocation: 1 CPU x 1024 MiB.
+cat args.log
+[ "$(grep -c -- '--threads 1 --max-memory 1024M$' args.log)" -eq 4 ]
+[ -z "$("$nq" missing --plan plan19.json results19)" ]
+"$nq" merge --plan plan19.json results19 --format json | tee merged19.json
+grep -q '"total":4968057848,"unique":621012754' merged19.json
 "$here/slurm/local-cluster.sh" stop "$cluster"
 
 echo "== GNU parallel, driver killed with kill -9, resumed from its job log"
