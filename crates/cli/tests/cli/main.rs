@@ -27,6 +27,7 @@ mod formats;
 mod formats_seeds;
 mod fuzz;
 mod fuzz_files;
+mod fuzz_interrupts;
 mod hostile;
 mod memory;
 mod pawns;
