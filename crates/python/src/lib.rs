@@ -39,6 +39,12 @@ use pyo3::prelude::*;
 /// estimate. Columns are 0-based throughout.
 #[pymodule]
 fn nqueens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // NumPy is imported with the module, not by the first call that makes
+    // an array: rust-numpy imports it on first use and panics if that
+    // import fails, so a Ctrl-C landing in it (the first `solutions()` or
+    // `iter_solutions()`) raised PanicException instead of
+    // KeyboardInterrupt. Here a failed import is an ordinary exception.
+    m.py().import("numpy")?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<count::CountResult>()?;
     m.add_class::<estimate::EstimateResult>()?;
