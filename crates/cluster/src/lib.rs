@@ -39,6 +39,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod independent;
 mod make;
 mod merge;
 mod note;

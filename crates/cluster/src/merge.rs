@@ -2,7 +2,9 @@
 //! added up into one report, assembled as `count` assembles it. A recount
 //! counts K randomly chosen shards again here and refuses the merge if any
 //! differs: a node that computes wrong gives a result whose checksum is
-//! fine.
+//! fine. The recount is by the plan's own search, or with `independent`
+//! by a search that shares nothing with the halves join but the row set
+//! ([`crate::independent`]).
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +16,7 @@ use nqueens_sched::{
 };
 use nqueens_tasks::Task;
 
+use crate::independent::{Independent, SOLVER};
 use crate::note::Note;
 use crate::plan::{Plan, Symmetry};
 use crate::result::{array_syntax, ShardResult};
@@ -29,6 +32,9 @@ pub struct MergeShards {
     /// Shards to recount (1 to [`crate::MAX_SHARDS`]), and the seed that
     /// chooses them.
     pub recount: Option<(usize, u64)>,
+    /// Recount by the independent search (a halves plan's row sets, each
+    /// by a depth-first search of its own), not by the plan's search.
+    pub independent: bool,
     /// The recount's run options (the depth is the plan's).
     pub run: Options,
 }
@@ -78,6 +84,13 @@ impl MergeShards {
     pub fn merge(&self, note: &dyn Fn(Note)) -> Result<Merged> {
         let plan = Plan::load(&self.plan)?;
         results_dir(&self.dir)?;
+        if self.independent && (plan.work.as_str(), plan.solver.as_str()) != ("count", SOLVER) {
+            bail!(
+                "--independent recounts the row sets of a plan of the halves solver, each by a search of its own; this plan counts {} by {}: recount it with --recount alone",
+                plan.work,
+                plan.solver
+            );
+        }
         if let Some((k, _)) = self.recount {
             if k > plan.shards {
                 bail!(
@@ -108,7 +121,14 @@ impl MergeShards {
         }
         let task = plan.task()?;
         let recounted = match self.recount {
-            Some((k, seed)) => recount_shards(&plan, &self.dir, task, k, seed, &self.run, note)?,
+            Some((k, seed)) => {
+                let how = Recount {
+                    k,
+                    seed,
+                    independent: self.independent,
+                };
+                recount_shards(&plan, &self.dir, task, &how, &self.run, note)?
+            }
             None => Vec::new(),
         };
         let board = Board::new(plan.n)?;
@@ -166,6 +186,10 @@ impl MergeShards {
             ("plan", plan.hash.as_str().into()),
             ("verified", check.verified().into()),
             ("recounted", recounted.unwrap_or(Value::Null)),
+            (
+                "recount_method",
+                self.recount.map(|_| method(self.independent)).into(),
+            ),
             ("seed", self.recount.map(|(_, s)| s).into()),
         ]);
         Ok(Merged {
@@ -179,18 +203,40 @@ impl MergeShards {
     }
 }
 
-/// Counts `k` distinct shards of subproblems, chosen by `seed`, and
-/// compares each piece with its result: a mismatch error names the first
-/// that differs. Returns the ids recounted, in order.
+/// A recount asked for: how many shards, the seed that draws them, and
+/// by which search.
+struct Recount {
+    k: usize,
+    seed: u64,
+    independent: bool,
+}
+
+/// The record's `recount_method`: `join` (the plan's own search, the
+/// halves join for a halves plan) or `independent`.
+fn method(independent: bool) -> &'static str {
+    if independent {
+        "independent"
+    } else {
+        "join"
+    }
+}
+
+/// Counts `how.k` distinct shards of subproblems, chosen by `how.seed`,
+/// and compares each piece with its result: a mismatch error names the
+/// first that differs. Returns the ids recounted, in order.
 fn recount_shards(
     plan: &Plan,
     dir: &Path,
     task: Task,
-    k: usize,
-    seed: u64,
+    how: &Recount,
     opts: &Options,
     note: &dyn Fn(Note),
 ) -> Result<Vec<usize>> {
+    let Recount {
+        k,
+        seed,
+        independent,
+    } = *how;
     // A partial Fisher-Yates shuffle of the subproblem shards' ids, kept
     // sparse: k swaps touch at most 2k entries.
     let mut rng = SplitMix(seed);
@@ -211,6 +257,9 @@ fn recount_shards(
     };
     // The plan's board and depth, checked as typed ones are.
     let count = Checked::new(task, board, opts)?;
+    let again = independent
+        .then(|| Checked::new(Independent, board, opts))
+        .transpose()?;
     for &i in &chosen {
         let Some(result) = ShardResult::load(dir, plan, i)? else {
             bail!("shard {i}'s result went away during the merge");
@@ -218,6 +267,7 @@ fn recount_shards(
         let range = plan.shard(i)?;
         note(Note::Recounting {
             range: range.clone(),
+            independent,
         });
         let counted = std::sync::Mutex::new(std::collections::BTreeMap::new());
         let watch = Recorder(&counted);
@@ -225,9 +275,29 @@ fn recount_shards(
             select: Some(range.first..range.end),
             ..Hooks::watching(&watch)
         };
-        count_parts(&count, &hooks)?;
+        match &again {
+            Some(again) => count_parts(again, &hooks)?,
+            None => count_parts(&count, &hooks)?,
+        };
         let counted = counted.into_inner().unwrap_or_else(|e| e.into_inner());
         let recorded = result.found(task.width());
+        if independent {
+            // The search's nodes are its own: the solutions alone compare.
+            let solutions = |f: Option<&nqueens_sched::Found>| f.map(|f| f.solutions);
+            if let Some((index, found)) = recorded
+                .iter()
+                .find(|(index, found)| solutions(counted.get(index)) != Some(found.solutions))
+            {
+                return Err(nqueens::Error::mismatch(format!(
+                    "shard {i} does not recount independently to its result: subproblem {index} gives solutions {} by a depth-first search of its row set, solutions {} by the join in {}; rerun the shard on another node (delete its result) and recount it again: if the two still differ, one of the two searches is wrong",
+                    solutions(counted.get(index)).map_or("none".into(), |s| s.to_string()),
+                    found.solutions,
+                    Plan::result_path(dir, i).display()
+                ))
+                .into());
+            }
+            continue;
+        }
         if let Some((index, found)) = recorded
             .iter()
             .find(|(index, found)| counted.get(index) != Some(found))

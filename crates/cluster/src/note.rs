@@ -46,6 +46,9 @@ pub enum Note {
     Recounting {
         /// The shard and its subproblems.
         range: ShardRange,
+        /// By the independent search (`merge --independent`), not the
+        /// plan's own.
+        independent: bool,
     },
 }
 
@@ -71,10 +74,17 @@ impl fmt::Display for Note {
                 visible::path(dir),
                 visible::visible(why)
             ),
-            Note::Recounting { range } => write!(
+            Note::Recounting { range, independent } => write!(
                 f,
-                "recounting shard {} (subproblems {}..{})",
-                range.shard, range.first, range.end
+                "recounting shard {} (subproblems {}..{}){}",
+                range.shard,
+                range.first,
+                range.end,
+                if *independent {
+                    " by the independent search"
+                } else {
+                    ""
+                }
             ),
         }
     }

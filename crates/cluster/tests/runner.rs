@@ -112,6 +112,7 @@ fn shards_run_one_by_one_then_merge_to_the_published_count() {
         plan: plan.clone(),
         dir: out.clone(),
         recount: Some((2, 7)),
+        independent: false,
         run: Options::sequential(),
     }
     .merge(&|n| recounting.borrow_mut().push(n))
@@ -158,5 +159,66 @@ fn a_cancelled_shard_keeps_its_checkpoint_and_writes_no_result() {
     let ran = one.count_shard(0, &Control::new(), &|_| {}).unwrap();
     assert!(!ran.already_done);
     assert!(!out.join("shard-0.ckpt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every row set of plans of n = 1 to 16 recounts, by the search that
+/// shares nothing with the join but the row set, to what the shards'
+/// joins recorded: `merge --recount K --independent` with K every shard.
+#[test]
+fn the_independent_recount_agrees_with_the_join_on_every_subproblem_up_to_16() {
+    let dir = temp("independent");
+    for n in 1..=16 {
+        let made = |k| {
+            MakePlan {
+                task: Task::Solver(nqueens_sched::solvers::default()),
+                board: nqueens_kernel::Board::new(n).unwrap(),
+                shards: k,
+                depth: None,
+            }
+            .make()
+        };
+        let plan = made(3).or_else(|_| made(1)).unwrap();
+        let path = dir.join(format!("plan-{n}.json"));
+        std::fs::write(&path, plan.to_json()).unwrap();
+        let out = dir.join(format!("results-{n}"));
+        let all = runner(&path, &out, Shards::Ids(0..=plan.shards));
+        for i in all.ids() {
+            all.count_shard(i, &Control::new(), &|_| {}).unwrap();
+        }
+        let notes = RefCell::new(Vec::new());
+        let merged = MergeShards {
+            plan: path,
+            dir: out,
+            recount: Some((plan.shards, 1)),
+            independent: true,
+            run: Options::sequential(),
+        }
+        .merge(&|n| notes.borrow_mut().push(n))
+        .unwrap_or_else(|e| panic!("n = {n}: {e:#}"));
+        merged.check().unwrap();
+        // Every subproblem of the plan, shard by shard, by the independent
+        // search.
+        let mut next = 0;
+        for note in notes.borrow().iter() {
+            let Note::Recounting { range, independent } = note else {
+                panic!("n = {n}: {note}");
+            };
+            assert!(*independent, "n = {n}");
+            assert_eq!(range.first, next, "n = {n}");
+            next = range.end;
+        }
+        assert_eq!(next, plan.subproblems, "n = {n}");
+        let fields = merged.fields();
+        assert_eq!(
+            field(&fields, "total"),
+            &Value::Int(nqueens_kernel::oeis::TOTAL[n]),
+            "n = {n}"
+        );
+        assert_eq!(
+            field(&fields, "recount_method"),
+            &Value::Text("independent".into())
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

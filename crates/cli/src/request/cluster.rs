@@ -150,6 +150,7 @@ impl TryFrom<MergeArgs> for Merge {
                 plan: a.results.plan,
                 dir: a.results.dir,
                 recount,
+                independent: a.independent,
                 run,
             },
             format: a.format,

@@ -420,6 +420,66 @@ fn a_forged_shard_passes_every_check_but_a_recount() {
 }
 
 #[test]
+fn an_independent_recount_refuses_a_forged_shard_and_names_both_counts() {
+    // The same forgery (a piece's count off by eight, the sums made to
+    // agree, the checksum recomputed), recounted by the search that shares
+    // nothing with the join but the row set.
+    let dir = temp("independent");
+    let p = plan_of(&dir, "plan", &["12"], 4);
+    let out = dir.join("r");
+    for i in 0..5 {
+        run_shard(&p, &out, i);
+    }
+    let honest = on_plan("merge", &p)
+        .arg(&out)
+        .args(["--recount", "4", "--independent", "--format", "json"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&honest.get_output().stdout).unwrap();
+    assert_eq!(
+        (&v["total"], &v["recounted"], &v["recount_method"]),
+        (&14200.into(), &"0-3".into(), &"independent".into())
+    );
+    let path = out.join("shard-2.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let r: Value = serde_json::from_str(&text).unwrap();
+    let (index, solutions) = (&r["subproblems"][0][0], &r["subproblems"][0][1]);
+    std::fs::write(&path, forged(&text, 8)).unwrap();
+    let o = on_plan("merge", &p)
+        .arg(&out)
+        .args(["--recount", "4", "--independent", "--seed", "3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(o.stdout.is_empty(), "no merged record for a refused merge");
+    let last = err.lines().last().unwrap();
+    let claimed = solutions.as_u64().unwrap() + 8;
+    assert!(
+        last.starts_with(&format!(
+            "nqueens: error: shard 2 does not recount independently to its result: subproblem {index} gives solutions {solutions} by a depth-first search of its row set, solutions {claimed} by the join in "
+        )),
+        "{err}"
+    );
+    assert!(err.contains("recounting shard 2 (subproblems "), "{err}");
+    // --independent takes halves plans only, in one line.
+    let line = plan_of(&dir, "line", &["8", "--no-three-in-line"], 2);
+    let o = on_plan("merge", &line)
+        .arg(&out)
+        .args(["--recount", "1", "--independent"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--independent recounts the row sets of a plan of the halves solver"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_million_shard_plan_is_small_and_quick() {
     // n = 26: 2,602,198 subproblems cut into 2^21 shards; the plan holds
     // no range, so it stays a few hundred bytes at any K.
