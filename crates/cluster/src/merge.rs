@@ -6,13 +6,15 @@
 //! by a search that shares nothing with the halves join but the row set
 //! ([`crate::independent`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use nqueens::verify::Check;
 use nqueens_kernel::Board;
 use nqueens_sched::{
-    count_parts, counts_record, summarize, Checked, Fields, Hooks, Kind, Options, Total, Value,
+    count_parts, counts_record, summarize, Checked, Fields, Found, Hooks, Kind, Options, Total,
+    Value,
 };
 use nqueens_tasks::Task;
 
@@ -131,6 +133,26 @@ impl MergeShards {
             }
             None => Vec::new(),
         };
+        if let Task::Variant(variant) = task {
+            check_images(&plan, &self.dir, variant)?;
+        }
+        // What catches a result forged with a consistent checksum: a
+        // published value of the whole total, a recount of every shard, or
+        // only a recount, in the shards it draws.
+        let published = nqueens::verify::published(task, plan.n);
+        let forgery_check = match published {
+            Some(source) => format!("known value: {source}"),
+            None if recounted.len() == plan.shards => "every shard recounted".into(),
+            None => {
+                note(Note::Unchecked {
+                    work: plan.work.clone(),
+                    n: plan.n,
+                    recounted: recounted.len(),
+                    shards: plan.shards,
+                });
+                "recount only".into()
+            }
+        };
         let board = Board::new(plan.n)?;
         let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
         let symmetry = match (task, plan.symmetry) {
@@ -185,6 +207,7 @@ impl MergeShards {
             ("cpu_seconds", survey.cpu_seconds.into()),
             ("plan", plan.hash.as_str().into()),
             ("verified", check.verified().into()),
+            ("forgery_check", Value::Text(forgery_check)),
             ("recounted", recounted.unwrap_or(Value::Null)),
             (
                 "recount_method",
@@ -201,6 +224,82 @@ impl MergeShards {
             check,
         })
     }
+}
+
+/// Checks what the square's symmetries fix among a variant's pieces,
+/// which are its first-row columns: the mirror (column `c` to `n - 1 - c`)
+/// maps the solutions of piece `c` onto those of piece `n - 1 - c` and
+/// keeps the turns that fix them, so the two agree in solutions,
+/// `fixed_180` and `fixed_90`; on the torus a shift by one column maps
+/// piece `c`'s solutions onto piece `c + 1`'s, so every piece has as many
+/// (OEIS A051906: the total divides by n). A forged piece whose images
+/// are left as they were is refused, naming both; one changed with all its
+/// images passes (a published total or `--recount` catches it).
+fn check_images(plan: &Plan, dir: &Path, variant: nqueens::Variant) -> Result<()> {
+    let width = Task::Variant(variant).width();
+    let mut pieces = BTreeMap::new();
+    for i in 0..plan.shards {
+        let Some(result) = ShardResult::load(dir, plan, i)? else {
+            bail!("shard {i}'s result went away during the merge");
+        };
+        pieces.extend(result.found(width));
+    }
+    match unlike_images(variant, plan.n as u64, &pieces) {
+        Some((a, b, what, why)) => Err(nqueens::Error::mismatch(format!(
+            "the shards' counts cannot all be right: first-row column {a} has {}, column {b} {} ({why}); find the wrong shard with --recount",
+            describe(&pieces[&a], what),
+            describe(&pieces[&b], what)
+        ))
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// The first two of a variant's `n` pieces (by first-row column) that
+/// should agree and do not: the columns, the count that differs, and why
+/// they should agree. `None` when all agree, or when the pieces are not
+/// one a column (a split this check does not know).
+fn unlike_images(
+    variant: nqueens::Variant,
+    n: u64,
+    pieces: &BTreeMap<u64, Found>,
+) -> Option<(u64, u64, &'static str, &'static str)> {
+    if pieces.keys().copied().ne(0..n) {
+        return None;
+    }
+    for c in 0..n / 2 {
+        let (x, y) = (&pieces[&c], &pieces[&(n - 1 - c)]);
+        for (what, a, b) in [
+            ("solutions", x.solutions, y.solutions),
+            ("fixed_180", x.fixed_180, y.fixed_180),
+            ("fixed_90", x.fixed_90, y.fixed_90),
+        ] {
+            if a != b {
+                return Some((c, n - 1 - c, what, "mirror images of each other"));
+            }
+        }
+    }
+    if variant == nqueens::Variant::Torus {
+        if let Some(c) = (1..n).find(|c| pieces[c].solutions != pieces[&0].solutions) {
+            return Some((
+                0,
+                c,
+                "solutions",
+                "on the torus a shift maps one column's solutions onto the other's",
+            ));
+        }
+    }
+    None
+}
+
+/// One count of a piece in words: `solutions 356`.
+fn describe(found: &Found, what: &str) -> String {
+    let v = match what {
+        "fixed_180" => found.fixed_180,
+        "fixed_90" => found.fixed_90,
+        _ => found.solutions,
+    };
+    format!("{what} {v}")
 }
 
 /// A recount asked for: how many shards, the seed that draws them, and
@@ -355,5 +454,43 @@ fn shown(found: Option<&nqueens_sched::Found>, width: usize) -> String {
             .map(|(name, v)| format!("{name} {v}"))
             .collect::<Vec<_>>()
             .join(", "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::Variant;
+
+    /// Every column of both variants' honest counts, n = 1 to 13: the
+    /// images agree; one column raised by eight breaks them.
+    #[test]
+    fn honest_variant_pieces_agree_with_their_images_and_a_forged_one_does_not() {
+        for variant in [Variant::Torus, Variant::NoThreeInLine] {
+            let task = Task::Variant(variant);
+            for n in 1..=13 {
+                let board = Board::new(n).unwrap();
+                let mut pieces = BTreeMap::new();
+                let opts = Options {
+                    depth: Some(1),
+                    ..Options::sequential()
+                };
+                let count = Checked::new(task, board, opts).unwrap();
+                let watch = Recorder(&std::sync::Mutex::new(BTreeMap::new()));
+                count_parts(&count, &Hooks::watching(&watch)).unwrap();
+                pieces.extend(watch.0.lock().unwrap().iter().map(|(&i, &f)| (i, f)));
+                assert_eq!(pieces.len(), n, "{variant:?} n = {n}");
+                assert_eq!(
+                    unlike_images(variant, n as u64, &pieces),
+                    None,
+                    "{variant:?} n = {n}"
+                );
+                if n > 1 {
+                    pieces.get_mut(&0).unwrap().solutions += 8;
+                    let (a, b, what, _) = unlike_images(variant, n as u64, &pieces).unwrap();
+                    assert_eq!((a, b, what), (0, n as u64 - 1, "solutions"));
+                }
+            }
+        }
     }
 }

@@ -50,6 +50,20 @@ pub enum Note {
         /// plan's own.
         independent: bool,
     },
+    /// Nothing but a recount checks the merged total: no published value
+    /// covers this kind of work at this n, and not every shard was
+    /// recounted, so a result forged with a consistent checksum would
+    /// merge unseen.
+    Unchecked {
+        /// The kind of work.
+        work: String,
+        /// The board side.
+        n: usize,
+        /// Shards recounted (0 without `--recount`).
+        recounted: usize,
+        /// The plan's shards of subproblems.
+        shards: usize,
+    },
 }
 
 impl fmt::Display for Note {
@@ -73,6 +87,16 @@ impl fmt::Display for Note {
                 "shard {shard}: the result in {} is unusable ({}); counting it again",
                 visible::path(dir),
                 visible::visible(why)
+            ),
+            Note::Unchecked {
+                work,
+                n,
+                recounted,
+                shards,
+            } => write!(
+                f,
+                "no published value checks {} at n = {n}: a shard result forged with a consistent checksum merges unseen; only --recount catches it, in the shards it draws ({recounted} of {shards} recounted here)",
+                visible::visible(work)
             ),
             Note::Recounting { range, independent } => write!(
                 f,

@@ -3,7 +3,7 @@
 //! footnote. The tables check results; they never produce one.
 
 use nqueens_kernel::oeis;
-use nqueens_puzzles::variant::Variant;
+use nqueens_puzzles::variant::{collinear, torus, Variant};
 use nqueens_tasks::Task;
 
 use crate::Error;
@@ -82,17 +82,30 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
 }
 
 /// Checks the total of a variant's or a puzzle's count against what is
-/// published or proved for it, wherever something is: the torus by
-/// Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1), the
-/// minimum dominating sets by OEIS A002564, N + 1 queens with one pawn by
-/// A103330. No three in line has no published table here. A checkpointed
-/// count and a merge of shards call the same check.
+/// published or proved for it, wherever something is ([`published`] names
+/// it): the torus by OEIS A051906 (n = 1..19, every board its search
+/// takes) and Pólya's theorem (solutions exist exactly when gcd(n, 6) =
+/// 1), no three in line by OEIS A365437 (n = 1..12), the minimum
+/// dominating sets by OEIS A002564, N + 1 queens with one pawn by A103330.
+/// A checkpointed count and a merge of shards call the same check.
 pub fn work(task: Task, n: usize, total: u128) -> Result<(), Error> {
     let wrong = |known: String| Err(Error::mismatch(format!("n = {n}: {known}")));
     match task {
         Task::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
             "the torus search found {total} solutions, which contradicts Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1)"
         )),
+        Task::Variant(Variant::Torus) => match torus::PUBLISHED.iter().find(|&&(m, _)| m == n) {
+            Some(&(_, known)) if u128::from(known) != total => wrong(format!(
+                "the torus search found {total} solutions, but OEIS A051906 says {known}"
+            )),
+            _ => Ok(()),
+        },
+        Task::Variant(Variant::NoThreeInLine) => match collinear::PUBLISHED.iter().find(|&&(m, _, _)| m == n) {
+            Some(&(_, known, _)) if u128::from(known) != total => wrong(format!(
+                "found {total} placements with no three queens in line, but OEIS A365437 says {known}"
+            )),
+            _ => Ok(()),
+        },
         Task::Dominate => match oeis::MINIMUM_DOMINATING_SETS.get(n) {
             Some(&known) if known != total => wrong(format!(
                 "counted {total} minimum dominating sets, but OEIS A002564 says {known}"
@@ -106,6 +119,39 @@ pub fn work(task: Task, n: usize, total: u128) -> Result<(), Error> {
             _ => Ok(()),
         },
         _ => Ok(()),
+    }
+}
+
+/// The published value or theorem that checks the whole total of `task`
+/// at `n` (what [`work`] and [`Check::of`] compare it with), if there is
+/// one: a count whose total one of these fixes cannot be forged without
+/// the merge or the count refusing it; `None` where nothing does (an
+/// ordinary count past n = 27, no three in line past n = 12, queens with
+/// pawns but N + 1 with one).
+///
+/// ```
+/// use nqueens::verify::published;
+/// use nqueens::{Task, Variant};
+/// assert_eq!(published(Task::Variant(Variant::Torus), 13), Some("OEIS A051906"));
+/// assert_eq!(published(Task::Variant(Variant::NoThreeInLine), 13), None);
+/// assert_eq!(published(Task::Pawns { queens: 8 }, 6), None);
+/// ```
+pub fn published(task: Task, n: usize) -> Option<&'static str> {
+    let known = |t: &[u128]| t.get(n).is_some_and(|&k| k != 0);
+    match task {
+        Task::Solver(_) => oeis::known(n).map(|_| "OEIS A000170 / A002562"),
+        Task::Variant(Variant::Torus) => torus::PUBLISHED
+            .iter()
+            .any(|&(m, _)| m == n)
+            .then_some("OEIS A051906"),
+        Task::Variant(Variant::NoThreeInLine) => collinear::PUBLISHED
+            .iter()
+            .any(|&(m, _, _)| m == n)
+            .then_some("OEIS A365437"),
+        Task::Dominate => known(&oeis::MINIMUM_DOMINATING_SETS).then_some("OEIS A002564"),
+        Task::Pawns { queens } => {
+            (queens == n + 1 && known(&oeis::QUEENS_AND_ONE_PAWN)).then_some("OEIS A103330")
+        }
     }
 }
 
@@ -140,6 +186,11 @@ mod tests {
         assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6]).is_ok());
         assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6] + 2).is_err());
         assert!(work(Task::Pawns { queens: 5 }, 6, 1).is_ok());
-        assert!(work(Task::Variant(Variant::NoThreeInLine), 8, 9).is_ok());
+        assert!(work(torus, 13, 4524).is_ok());
+        assert!(work(torus, 13, 4532).is_err());
+        let line = Task::Variant(Variant::NoThreeInLine);
+        assert!(work(line, 10, 40).is_ok());
+        assert!(work(line, 10, 48).is_err());
+        assert!(work(line, 13, 9).is_ok());
     }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 
 use crate::common::{nqueens, succeed};
-use crate::forgery::forged;
+use crate::forgery::{self, forged};
 use serde_json::Value;
 
 fn temp(name: &str) -> PathBuf {
@@ -369,53 +369,204 @@ fn a_version_2_plan_and_its_results_still_merge() {
     );
 }
 
+/// The merge of `plan`'s results in `out` with `extra`: its exit code, its
+/// record (JSON, `Null` when none) and its stderr.
+fn merge_of(plan: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, Value, String) {
+    let o = on_plan("merge", plan)
+        .arg(out)
+        .args(["--format", "json", "--threads", "1"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let record = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
+    (
+        o.status.code(),
+        record,
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+/// Every shard of `plan` run into `out`.
+fn run_all(plan: &Path, out: &Path) {
+    shard_runner(plan, out)
+        .args(["--per-task", "100", "--shard", "0", "--threads", "1"])
+        .assert()
+        .success();
+}
+
 #[test]
-fn a_forged_shard_passes_every_check_but_a_recount() {
-    // A faulty node's result: one subproblem's count off by eight (so
-    // Burnside's lemma still divides), the sums made to agree and the
-    // checksum recomputed. Only counting the shard again can tell (the
-    // variant has no published count). Off by two, the lemma tells.
-    let dir = temp("forged");
-    let p = plan_of(&dir, "line", &["10", "--no-three-in-line"], 4);
-    let out = dir.join("r");
-    for i in 0..4 {
-        run_shard(&p, &out, i);
+fn a_consistent_forgery_of_every_kind_of_work_is_refused_or_named() {
+    // A faulty node's result as a forger would make it (issue 41): one
+    // subproblem's count raised by eight (so Burnside's lemma still
+    // divides), the sums made to agree, the checksum recomputed. Each kind
+    // of work's merge refuses it by default (a published total, or the
+    // symmetries between a variant's pieces) or says, in its record and on
+    // stderr, that only --recount would catch it.
+    let dir = temp("forgeries");
+    for (name, args, caught_by) in [
+        ("count", &["12"][..], Some("OEIS says 14200 / 1787")),
+        // One first-row column of the torus raised: its mirror image and
+        // every shift of it disagree (the total, 4,532, is also not
+        // OEIS A051906's 4,524).
+        (
+            "torus",
+            &["13", "--torus"],
+            Some("(mirror images of each other)"),
+        ),
+        (
+            "line",
+            &["10", "--no-three-in-line"],
+            Some("(mirror images of each other)"),
+        ),
+        (
+            "dominate",
+            &["7", "--dominate"],
+            Some("OEIS A002564 says 86"),
+        ),
+        (
+            "pawns",
+            &["7", "--pawns", "8"],
+            Some("OEIS A103330 says 20"),
+        ),
+        // No published value for 9 queens with the fewest pawns on 7 x 7.
+        ("pawns-9", &["7", "--pawns", "9"], None),
+    ] {
+        let p = plan_of(&dir, name, args, 3);
+        let out = dir.join(name);
+        run_all(&p, &out);
+        let (code, honest, err) = merge_of(&p, &out, &[]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        let path = out.join("shard-1.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, forged(&text, 8)).unwrap();
+        let (code, forgery, err) = merge_of(&p, &out, &[]);
+        match caught_by {
+            Some(words) => {
+                assert_eq!(code, Some(1), "{name}: {err}");
+                let last = err.lines().last().unwrap();
+                assert!(last.contains(words), "{name}: {err}");
+                assert_eq!(err.lines().count(), 1, "{name}: {err}");
+                let check = honest["forgery_check"].as_str().unwrap();
+                assert!(check.starts_with("known value: OEIS A"), "{name}: {check}");
+            }
+            None => {
+                assert_eq!(code, Some(0), "{name}: {err}");
+                assert_eq!(
+                    forgery["total"].as_u64(),
+                    Some(honest["total"].as_u64().unwrap() + 8),
+                    "{name}: the forgery merges"
+                );
+                assert_eq!(forgery["forgery_check"], "recount only", "{name}");
+                assert_eq!(honest["forgery_check"], "recount only", "{name}");
+                assert_eq!(
+                    err,
+                    "nqueens: no published value checks pawns-with-9-queens at n = 7: a shard result forged with a consistent checksum merges unseen; only --recount catches it, in the shards it draws (0 of 3 recounted here)\n"
+                );
+                let (code, _, err) = merge_of(&p, &out, &["--recount", "3"]);
+                assert_eq!(code, Some(1), "{name}: {err}");
+                assert!(
+                    err.contains("error: shard 1 does not recount to its result"),
+                    "{name}: {err}"
+                );
+                // Every shard recounted: nothing is left unchecked.
+                std::fs::write(&path, &text).unwrap();
+                let (code, all, err) = merge_of(&p, &out, &["--recount", "3"]);
+                assert_eq!(code, Some(0), "{name}: {err}");
+                assert_eq!(all["forgery_check"], "every shard recounted", "{name}");
+                assert!(!err.contains("no published value"), "{err}");
+            }
+        }
     }
-    let honest = merged(&p, &out);
-    let path = out.join("shard-2.json");
-    let honest_text = std::fs::read_to_string(&path).unwrap();
-    let forge = |by: u64| std::fs::write(&path, forged(&honest_text, by)).unwrap();
+    // The torus with every first-row column raised by eight keeps its
+    // mirror images and shifts equal: OEIS A051906 refuses the total.
+    let p = dir.join("torus.json");
+    let out = dir.join("torus-every-column");
+    run_all(&p, &out);
+    for i in 0..3 {
+        let path = out.join(format!("shard-{i}.json"));
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        let pieces = serde_json::from_str::<Value>(&text).unwrap()["subproblems"]
+            .as_array()
+            .unwrap()
+            .len();
+        for k in 0..pieces {
+            text = forgery::forged_at(&text, k, 8);
+        }
+        std::fs::write(&path, text).unwrap();
+    }
+    let (code, forgery, err) = merge_of(&p, &out, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(forgery["total"].as_u64(), Some(4524 + 13 * 8));
+    assert!(
+        err.ends_with("the torus search found 4628 solutions, but OEIS A051906 says 4524\n"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_forgery_that_keeps_every_symmetry_passes_every_check_but_a_recount() {
+    // No three in line at n = 13, past the published table: columns 4 and
+    // 8, mirror images of each other, both raised by the same amount.
+    // Off by two each the totals' Burnside sum does not divide by 8; off
+    // by eight each, only counting the shards again can tell.
+    let dir = temp("forged");
+    let p = plan_of(&dir, "line", &["13", "--no-three-in-line"], 4);
+    let out = dir.join("r");
+    run_all(&p, &out);
+    let (code, honest, err) = merge_of(&p, &out, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(honest["forgery_check"], "recount only");
+    assert!(
+        err.contains("no published value checks no-three-in-line at n = 13"),
+        "{err}"
+    );
+    // Shards of 3, 3, 3 and 4 columns: column 4 is shard 1's second,
+    // column 8 shard 2's third.
+    let texts: Vec<String> = [1, 2]
+        .iter()
+        .map(|i| std::fs::read_to_string(out.join(format!("shard-{i}.json"))).unwrap())
+        .collect();
+    let forge = |by: u64| {
+        std::fs::write(
+            out.join("shard-1.json"),
+            forgery::forged_at(&texts[0], 1, by),
+        )
+        .unwrap();
+        std::fs::write(
+            out.join("shard-2.json"),
+            forgery::forged_at(&texts[1], 2, by),
+        )
+        .unwrap();
+    };
     forge(2);
-    let o = on_plan("merge", &p).arg(&out).output().unwrap();
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    let (code, _, err) = merge_of(&p, &out, &[]);
+    assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("is not a multiple of 8 (Burnside's lemma)"),
         "{err}"
     );
     forge(8);
-    let forgery = merged(&p, &out);
+    let (code, forgery, err) = merge_of(&p, &out, &[]);
+    assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         forgery["total"].as_u64(),
-        Some(honest["total"].as_u64().unwrap() + 8),
+        Some(honest["total"].as_u64().unwrap() + 16),
         "the forgery merges without a recount"
     );
-    let o = on_plan("merge", &p)
-        .arg(&out)
-        .args(["--recount", "4", "--threads", "1"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(forgery["forgery_check"], "recount only");
+    assert!(err.contains("only --recount catches it"), "{err}");
+    let (code, record, err) = merge_of(&p, &out, &["--recount", "4"]);
+    assert_eq!(code, Some(1), "{err}");
     let last = err.lines().last().unwrap();
     assert!(
-        last.starts_with("nqueens: error: shard 2 does not recount to its result: subproblem"),
+        last.starts_with("nqueens: error: shard 1 does not recount to its result: subproblem 4"),
         "{err}"
     );
     // In words, not Rust's Debug form (P20: "Some(Found { solutions: ...").
     assert!(last.contains(" here, solutions "), "{last}");
     assert!(!last.contains("Found") && !last.contains("Some("), "{last}");
-    assert!(o.stdout.is_empty(), "no merged record for a refused merge");
+    assert_eq!(record, Value::Null, "no merged record for a refused merge");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
