@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use nqueens::verify::Check;
 use nqueens_kernel::Board;
+use nqueens_puzzles::{dominate, pawns};
 use nqueens_sched::{
     count_parts, counts_record, summarize, Checked, Fields, Found, Hooks, Kind, Options, Total,
     Value,
@@ -194,9 +195,12 @@ impl MergeShards {
             ("n", plan.n.into()),
             ("work", plan.work.as_str().into()),
             ("solver", plan.solver.as_str().into()),
+        ];
+        fields.extend(minimum(task, plan.n)?);
+        fields.extend([
             ("shards", plan.ids().into()),
             ("subproblems", plan.subproblems.into()),
-        ];
+        ]);
         // The merged counts but the symmetric searches' nodes, which a plan's
         // symmetry shard or the plan itself holds, not the shards' runs.
         let counts = counts_record(&s, symmetries);
@@ -224,6 +228,25 @@ impl MergeShards {
             check,
         })
     }
+}
+
+/// What the puzzles count the placements of, as `dominate --count` and
+/// `pawns --count` print it: the queens of a minimum dominating set, or
+/// the queens and the fewest pawns that separate them (P20: the merged
+/// record had neither). Found again here, by the search the shards ran
+/// first: it is fast next to the count.
+fn minimum(task: Task, n: usize) -> Result<Fields> {
+    let (queens, pawns): (Option<usize>, Option<usize>) = match task {
+        Task::Dominate => (Some(dominate::Domination::new(n)?.minimum().queens()), None),
+        Task::Pawns { queens } => (
+            Some(queens),
+            Some(pawns::Problem::new(n, queens)?.minimum().pawns()),
+        ),
+        Task::Solver(_) | Task::Variant(_) => (None, None),
+    };
+    // Null (left out of text and JSON, an empty cell in CSV) for the
+    // other kinds.
+    Ok(vec![("queens", queens.into()), ("pawns", pawns.into())])
 }
 
 /// Checks what the square's symmetries fix among a variant's pieces,

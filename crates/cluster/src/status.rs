@@ -69,9 +69,13 @@ impl ReportStatus {
             .filter(|i| running.binary_search(i).is_err())
             .collect();
         let left = plan.subproblems - survey.subproblems;
+        // Every shard's result is there and valid (the symmetry shard's
+        // too): nothing is left to spend, whatever an estimate predicted.
+        let finished = survey.done == plan.ids();
         // CPU seconds still to spend: the estimate's total less what is spent,
         // or what was spent per subproblem, for each one left.
         let (cpu_left, basis) = match estimate {
+            _ if finished => (0.0, "finished"),
             Some(total) => ((total - survey.cpu_seconds).max(0.0), "estimate"),
             None if survey.subproblems > 0 => (
                 survey.cpu_seconds / survey.subproblems as f64 * left as f64,
@@ -80,19 +84,29 @@ impl ReportStatus {
             None => (f64::NAN, "none yet"),
         };
         let cores = self.cores.unwrap_or(running.len());
-        let eta = if left == 0 {
+        let eta = if finished || left == 0 {
             Value::Float(0.0)
         } else if cores > 0 && cpu_left.is_finite() {
             Value::Float(cpu_left / cores as f64)
         } else {
             Value::Null
         };
-        let list = |ids: &[usize]| Value::Text(array_syntax(ids));
+        // A finished run needs no cores; a list with no id is left out
+        // (P20: `status` drew `cores 0` and empty id lines for a finished run).
+        let cores = if finished { Value::Null } else { cores.into() };
+        let list = |ids: &[usize]| {
+            if ids.is_empty() {
+                Value::Null
+            } else {
+                Value::Text(array_syntax(ids))
+            }
+        };
         let damaged: Vec<usize> = survey.damaged.iter().map(|&(i, _)| i).collect();
         let fields = vec![
             ("n", plan.n.into()),
             ("work", plan.work.as_str().into()),
             ("shards", plan.ids().into()),
+            ("finished", finished.into()),
             ("done", survey.done.into()),
             ("running", running.len().into()),
             ("missing", missing.len().into()),
@@ -106,7 +120,7 @@ impl ReportStatus {
             ("cpu_seconds", survey.cpu_seconds.into()),
             ("cpu_seconds_left", finite(cpu_left)),
             ("eta_basis", basis.into()),
-            ("cores", cores.into()),
+            ("cores", cores),
             ("eta_seconds", eta),
             ("plan", plan.hash.as_str().into()),
         ];

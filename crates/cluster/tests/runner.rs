@@ -134,6 +134,14 @@ fn shards_run_one_by_one_then_merge_to_the_published_count() {
     .unwrap();
     assert_eq!(field(&status.fields(), "done"), &Value::Int(4));
     assert_eq!(field(&status.fields(), "eta_seconds"), &Value::Float(0.0));
+    assert_eq!(field(&status.fields(), "finished"), &Value::Bool(true));
+    assert_eq!(
+        field(&status.fields(), "eta_basis"),
+        &Value::Text("finished".into())
+    );
+    for k in ["cores", "running_ids", "missing_ids", "damaged_ids"] {
+        assert_eq!(field(&status.fields(), k), &Value::Null, "{k}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -286,10 +286,22 @@ fn variants_and_puzzles_shard_and_merge_to_the_exact_count() {
         assert_eq!(m["total"].as_u64(), Some(known), "{name}: {m}");
         assert_eq!(m["total"], one[key], "{name}");
         if name == "line" || name == "torus" {
+            assert!(m.get("queens").is_none(), "{name}: {m}");
             for k in ["unique", "fixed_180", "fixed_90", "nodes"] {
                 assert_eq!(m[k], one[k], "{name}: {k}");
             }
         } else {
+            // What the unsharded command prints beside its count (P20: the
+            // merged record had neither).
+            let minimum: &[&str] = if name == "pawns" {
+                &["queens", "pawns"]
+            } else {
+                &["queens"]
+            };
+            for k in minimum {
+                assert!(m[k].is_u64(), "{name}: {k} in {m}");
+                assert_eq!(m[k], one[k], "{name}: {k}");
+            }
             // The puzzles' searches count no symmetric sets: the fixed
             // counts are not reported (they were 0, which is wrong: the
             // half turn fixes 2 of the 86 minimum dominating sets of 7 x 7).
@@ -627,6 +639,68 @@ fn an_independent_recount_refuses_a_forged_shard_and_names_both_counts() {
         err.contains("--independent recounts the row sets of a plan of the halves solver"),
         "{err}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_status_of_a_finished_run_says_it_is_finished() {
+    // P20: a finished run showed cpu_seconds_left 0.07 (from an estimate
+    // larger than the CPU spent), cores 0 and three empty id lines.
+    let dir = temp("finished");
+    let p = plan_of(&dir, "plan", &["10"], 3);
+    let out = dir.join("r");
+    run_all(&p, &out);
+    let estimate = dir.join("estimate.json");
+    std::fs::write(&estimate, r#"{"n":10,"cpu_seconds_estimate":100}"#).unwrap();
+    for extra in [
+        &[][..],
+        &["--cores", "8"],
+        &["--estimate", estimate.to_str().unwrap()],
+    ] {
+        let o = on_plan("status", &p)
+            .arg(&out)
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(o.get_output().stdout.clone()).unwrap();
+        for line in text.lines() {
+            assert_eq!(
+                line.split_whitespace().count(),
+                2,
+                "{extra:?}: {line:?} in\n{text}"
+            );
+        }
+        let o = on_plan("status", &p)
+            .arg(&out)
+            .args(extra)
+            .args(["--format", "json"])
+            .assert()
+            .success();
+        let v: Value = serde_json::from_slice(&o.get_output().stdout).unwrap();
+        assert_eq!(
+            (&v["finished"], &v["done"], &v["eta_basis"]),
+            (&true.into(), &4.into(), &"finished".into()),
+            "{extra:?}"
+        );
+        assert_eq!(v["cpu_seconds_left"].as_f64(), Some(0.0), "{extra:?}");
+        assert_eq!(v["eta_seconds"].as_f64(), Some(0.0), "{extra:?}");
+        for k in ["cores", "running_ids", "missing_ids", "damaged_ids"] {
+            assert!(v.get(k).is_none(), "{extra:?}: {k} in {v}");
+        }
+    }
+    // One result gone: not finished, and the missing one named.
+    std::fs::remove_file(out.join("shard-1.json")).unwrap();
+    let o = on_plan("status", &p)
+        .arg(&out)
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&o.get_output().stdout).unwrap();
+    assert_eq!(
+        (&v["finished"], &v["missing_ids"], &v["eta_basis"]),
+        (&false.into(), &"1".into(), &"shards done".into())
+    );
+    assert!(v["cpu_seconds_left"].as_f64().unwrap() >= 0.0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
