@@ -5,7 +5,8 @@
 #    through scripts/slurm/nqueens-shard.sbatch, as a million-shard plan
 #    runs in 1,001 tasks; one result is deleted and another corrupted on
 #    purpose; merge must refuse; the tasks `missing --per-task 4` prints
-#    are resubmitted; merge, recounting 3 shards, must give the exact count.
+#    are resubmitted; merge, recounting 3 shards, must give the exact count,
+#    and again recounting 3 shards by the independent search (--independent).
 #    Then the run-book's settings (docs/q28.md): n = 19 as 3 tasks with
 #    --mem-per-cpu and --time, the script passing the allocation on as
 #    --max-memory; task 0 is signalled mid-shard, saves, requeues itself
@@ -46,6 +47,9 @@ NQUEENS=$nq sbatch --wait --quiet --array="$again" --cpus-per-task=1 --output="l
 [ -z "$("$nq" missing --plan plan.json results)" ]
 "$nq" merge --plan plan.json results --recount 3 --format json | tee merged.json
 grep -q '"total":73712,"unique":9233' merged.json
+"$nq" merge --plan plan.json results --recount 3 --independent --format json | tee merged-independent.json
+grep -q '"total":73712,"unique":9233' merged-independent.json
+grep -q '"recount_method":"independent"' merged-independent.json
 
 echo "== Slurm, the run-book's settings (docs/q28.md): memory per CPU, a time limit, a task preempted and requeued"
 # The script passes Slurm's allocation on as --max-memory: a wrapper
