@@ -234,10 +234,23 @@ impl MergeShards {
 /// `pawns --count` print it: the queens of a minimum dominating set, or
 /// the queens and the fewest pawns that separate them (P20: the merged
 /// record had neither). Found again here, by the search the shards ran
-/// first: it is fast next to the count.
+/// first: it is fast next to the count. A domination number that is not
+/// OEIS A075458's is refused, as `dominate` refuses it.
 fn minimum(task: Task, n: usize) -> Result<Fields> {
     let (queens, pawns): (Option<usize>, Option<usize>) = match task {
-        Task::Dominate => (Some(dominate::Domination::new(n)?.minimum().queens()), None),
+        Task::Dominate => {
+            let queens = dominate::Domination::new(n)?.minimum().queens();
+            // As `dominate` checks it: OEIS A075458, where known.
+            if let Some(&known) = nqueens_kernel::oeis::DOMINATION.get(n) {
+                if known != queens {
+                    return Err(nqueens::Error::mismatch(format!(
+                        "n = {n}: found {queens} queens as the minimum, but OEIS A075458 says {known}"
+                    ))
+                    .into());
+                }
+            }
+            (Some(queens), None)
+        }
         Task::Pawns { queens } => (
             Some(queens),
             Some(pawns::Problem::new(n, queens)?.minimum().pawns()),
