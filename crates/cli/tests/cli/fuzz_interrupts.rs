@@ -2,8 +2,9 @@
 //! solvers, the two variants, `dominate --count`, `pawns --count`, one
 //! shard of a plan) is started, sent Ctrl-C (SIGINT) after a random
 //! delay, and started again on the same checkpoint until it finishes;
-//! between two runs its checkpoint is sometimes torn as a crash would
-//! leave it: a record cut short (its last line chopped at a random byte),
+//! between two runs its checkpoint is sometimes torn as a crash of the
+//! run that just stopped would leave it (a file still torn, because the
+//! run stopped before it repaired it, is not torn again): a record cut short (its last line chopped at a random byte),
 //! a fragment of a record or random bytes (not UTF-8 as often as not)
 //! appended without a newline, or a header that lost its newline.
 //! Asserted for every run: no panic, no hang (each run under a time and
@@ -179,6 +180,12 @@ fn ended_cleanly(args: &[&str], f: &Finished) -> Result<(), String> {
 /// Tears the checkpoint at `path` as a crash could, or leaves it.
 fn tear(rng: &mut Rng, path: &Path) -> Option<Tear> {
     let text = fs::read(path).ok()?;
+    // A crash tears what the run that crashed was writing: a file still
+    // torn by an earlier crash (a run stopped before it repaired it) is
+    // left as it is, not torn twice over.
+    if text.last() != Some(&b'\n') {
+        return None;
+    }
     let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
     let header_only = lines.len() == 1;
     let tear = match rng.below(8) {
