@@ -17,7 +17,8 @@ use crate::command::{self, Command};
 use crate::machine;
 use crate::process::{self, Failure, Finished};
 use crate::record::RunDir;
-use crate::request::Request;
+use crate::request::{Request, Timing};
+use crate::row::Row;
 use crate::show::Show;
 use crate::stats::median;
 
@@ -27,35 +28,6 @@ enum Past {
     Median(f64),
     /// Why it runs no more.
     Dropped(String),
-}
-
-/// One program's result at one size: the fields of its bench row.
-pub(crate) struct Runs {
-    /// Wall seconds of each timed run.
-    pub seconds: Vec<f64>,
-    /// CPU seconds (user + system) of each timed run.
-    pub cpu: Vec<f64>,
-    /// Peak resident memory, KiB, the largest of its runs.
-    pub max_rss_kib: Option<u64>,
-    /// Its count.
-    pub counted: Option<u128>,
-    pub check: Check,
-    pub speedup: Option<f64>,
-    pub note: Option<String>,
-}
-
-impl Runs {
-    fn new() -> Runs {
-        Runs {
-            seconds: Vec::new(),
-            cpu: Vec::new(),
-            max_rss_kib: None,
-            counted: None,
-            check: Check::Unknown,
-            speedup: None,
-            note: None,
-        }
-    }
 }
 
 /// The programs' state across sizes, and their errors.
@@ -99,8 +71,8 @@ impl Programs {
         opts: &Request,
         mut out: Option<&mut RunDir>,
         show: &mut dyn Show,
-    ) -> Result<Runs> {
-        let mut row = Runs::new();
+    ) -> Result<Row> {
+        let mut row = Row::new(n, command.name.clone(), Timing::Process, 1);
         let previous = match self.past.get(&command.name) {
             Some(Past::Dropped(why)) => {
                 row.note = Some(format!("skipped: {why}"));
@@ -132,9 +104,10 @@ impl Programs {
                 let rss = done.usage.max_rss_kib;
                 if let Some(dir) = out.as_deref_mut() {
                     dir.raw(&format!(
-                        "{n},{},1,{run},{wall:.6},{count},,,{cpu:.6},{rss},{}",
+                        "{n},{},1,{run},{wall:.6},{count},,,{cpu:.6},{rss},{},{}",
                         command.name,
-                        machine::cores().columns()
+                        machine::cores().columns(),
+                        Timing::Process.name()
                     ))
                     .map_err(Trouble::Record)?;
                 }
@@ -142,15 +115,15 @@ impl Programs {
                 row.cpu.push(cpu);
                 row.max_rss_kib = row.max_rss_kib.max(Some(rss));
                 show.ran();
-                if row.counted.is_some_and(|c| c != count) {
+                if row.total.is_some_and(|c| c != count) {
                     return Err(Trouble::Failed(format!(
                         "printed {count} at run {run} and {} at an earlier run",
-                        row.counted.unwrap_or_default()
+                        row.total.unwrap_or_default()
                     )));
                 }
-                row.counted = Some(count);
+                row.total = Some(count);
             }
-            checked(n, row.counted.unwrap_or_default(), agreed)
+            checked(n, row.total.unwrap_or_default(), agreed)
         })();
         let shown = argv.join(" ");
         match trouble {

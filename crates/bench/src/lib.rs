@@ -14,7 +14,7 @@
 //! (`plot`).
 //!
 //! ```
-//! use nqueens_bench::{run, Build, Request, Row, Show};
+//! use nqueens_bench::{run, Build, Request, Row, Show, Timing};
 //! use nqueens_sched::{solvers, Options, Value};
 //!
 //! /// Keeps the rows; shows nothing.
@@ -42,6 +42,9 @@
 //!     max_seconds: 60.0,
 //!     out: None,
 //!     commands: Vec::new(),
+//!     timing: Timing::InProcess,
+//!     counter: None,
+//!     counter_args: Vec::new(),
 //!     count_pattern: None,
 //!     build: Build {
 //!         program: "example".into(),
@@ -56,8 +59,9 @@
 //! run(&request, &mut rows)?;
 //! let last = rows.0[3].fields();
 //! assert_eq!(last[1], ("solver", Value::Text("classic".into())));
-//! assert_eq!(last[10], ("total", Value::Int(40)));
-//! assert_eq!(last[12], ("oeis", Value::Text("ok".into())));
+//! assert_eq!(last[2], ("timing", Value::Text("in-process".into())));
+//! assert_eq!(last[11], ("total", Value::Int(40)));
+//! assert_eq!(last[13], ("oeis", Value::Text("ok".into())));
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 #![deny(unsafe_code)]
@@ -79,7 +83,7 @@ mod timing;
 pub use command::{pattern, Command};
 pub use plot::Recorded;
 pub use record::check_out;
-pub use request::{Build, Request};
+pub use request::{Build, Request, Timing};
 pub use row::{Row, KEYS};
 pub use show::Show;
 pub use timing::run;

@@ -18,7 +18,7 @@ use plotters::prelude::*;
 
 use nqueens_kernel::MAX_N;
 
-use crate::record::{RunDir, RAW_HEADER, RAW_HEADER_V1};
+use crate::record::{RunDir, RAW_HEADER, RAW_HEADER_V1, RAW_HEADER_V2};
 
 /// The most seconds a recorded run can take: about 32,000 years.
 const MAX_SECONDS: f64 = 1e12;
@@ -64,7 +64,9 @@ impl Recorded {
 fn parse(text: &str) -> Result<Series> {
     let mut lines = text.lines();
     let width = match lines.next() {
-        Some(h) if [RAW_HEADER, RAW_HEADER_V1].contains(&h.trim()) => h.split(',').count(),
+        Some(h) if [RAW_HEADER, RAW_HEADER_V2, RAW_HEADER_V1].contains(&h.trim()) => {
+            h.split(',').count()
+        }
         Some(h) => bail!(
             "its header is '{}', expected '{RAW_HEADER}'",
             h.chars().take(80).collect::<String>()
@@ -218,13 +220,13 @@ mod tests {
 
     #[test]
     fn medians_per_solver_and_size() {
-        let text = format!("{RAW_HEADER}\n8,pairs,2,1,0.3,92,12,100,0.3,,2,2\n8,pairs,2,2,0.1,92,12,100,0.1,,2,2\n8,pairs,2,3,0.2,92,12,100,0.2,,2,2\n9,brute,1,1,1.5,352,46,362880,1.5,,2,2\n");
+        let text = format!("{RAW_HEADER}\n8,pairs,2,1,0.3,92,12,100,0.3,,2,2,in-process\n8,pairs,2,2,0.1,92,12,100,0.1,,2,2,in-process\n8,pairs,2,3,0.2,92,12,100,0.2,,2,2,in-process\n9,brute,1,1,1.5,352,46,362880,1.5,,2,2,in-process\n");
         let s = parse(&text).unwrap();
         assert_eq!(s["pairs"][&8], (0.2, Some(100.0)));
         assert_eq!(s["brute"][&9], (1.5, Some(362880.0)));
         let old = format!("{RAW_HEADER_V1}\n8,pairs,2,1,0.3,92,12,100\n");
         assert_eq!(parse(&old).unwrap()["pairs"][&8], (0.3, Some(100.0)));
-        let program = format!("{RAW_HEADER}\n8,c,1,1,0.002,92,,,0.001,1400,2,2\n");
+        let program = format!("{RAW_HEADER_V2}\n8,c,1,1,0.002,92,,,0.001,1400,2,2\n");
         assert_eq!(parse(&program).unwrap()["c"][&8], (0.002, None));
     }
 

@@ -13,9 +13,14 @@ use anyhow::{Context, Result};
 use nqueens_files::io;
 
 /// The header of raw.csv. A program (`--command`) leaves `unique` and
-/// `nodes` empty; a built-in solver leaves `max_rss_kib` empty (its peak is
-/// the whole bench process's). The cores are the machine's, on every row.
+/// `nodes` empty; a built-in solver timed in-process leaves `max_rss_kib`
+/// empty (its peak is the whole bench process's). The cores are the
+/// machine's, on every row; `timing` is `process` or `in-process`.
 pub const RAW_HEADER: &str =
+    "n,solver,threads,run,seconds,total,unique,nodes,cpu_seconds,max_rss_kib,logical_cpus,physical_cores,timing";
+/// The header of raw.csv before `timing` was recorded (every built-in
+/// solver timed in-process, every program as a process).
+pub const RAW_HEADER_V2: &str =
     "n,solver,threads,run,seconds,total,unique,nodes,cpu_seconds,max_rss_kib,logical_cpus,physical_cores";
 /// The header of raw.csv before cpu_seconds and the rest were recorded:
 /// such runs still plot.

@@ -36,6 +36,16 @@ pub struct Request {
     pub out: Option<PathBuf>,
     /// Outside programs, timed after the solvers at each size.
     pub commands: Vec<Command>,
+    /// How the built-in solvers are timed (the programs always as
+    /// processes): [`Timing::for_commands`] gives the default.
+    pub timing: Timing,
+    /// The `nqueens` program that counts for a built-in solver timed as
+    /// a process (`nqueens count N --solver NAME ...`): needed with
+    /// [`Timing::Process`].
+    pub counter: Option<PathBuf>,
+    /// Options given to every such count after its own (`--max-memory
+    /// 8G`, as the bench was given).
+    pub counter_args: Vec<String>,
     /// Where a program's count is read from its output: the last match's
     /// one capture group; the last whole number printed if `None`.
     pub count_pattern: Option<Regex>,
@@ -65,6 +75,9 @@ impl std::fmt::Debug for Request {
             .field("max_seconds", &self.max_seconds)
             .field("out", &self.out)
             .field("commands", &self.commands)
+            .field("timing", &self.timing)
+            .field("counter", &self.counter)
+            .field("counter_args", &self.counter_args)
             .field("count_pattern", &self.count_pattern)
             .field("build", &self.build)
             .field("args", &self.args)
@@ -86,4 +99,36 @@ pub struct Build {
     pub rustc: String,
     /// The cargo profile it was built with.
     pub profile: String,
+}
+
+/// How a row's runs were timed: the same way for every row it is
+/// compared with, so a speed-up compares like with like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// From spawn to exit of a process (`nqueens count` for a built-in
+    /// solver, the program itself for a `--command`): start-up included.
+    Process,
+    /// The count alone, inside the bench process.
+    InProcess,
+}
+
+impl Timing {
+    /// The default: processes when a `--command` is timed beside the
+    /// solvers (a program can only be timed as a process), the count
+    /// alone otherwise.
+    pub fn for_commands(any: bool) -> Timing {
+        if any {
+            Timing::Process
+        } else {
+            Timing::InProcess
+        }
+    }
+
+    /// `process` or `in-process`, as rows and `--timing` name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Timing::Process => "process",
+            Timing::InProcess => "in-process",
+        }
+    }
 }

@@ -10,14 +10,17 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use anyhow::Result;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Result};
 use nqueens::verify::Check;
-use nqueens_sched::{NoProgress, Options, Report, Solver, Threads};
+use nqueens_sched::{NoProgress, Options, Solver, Threads};
 
 use crate::external;
 use crate::machine;
+use crate::process;
 use crate::record::RunDir;
-use crate::request::Request;
+use crate::request::{Request, Timing};
 use crate::row::Row;
 use crate::show::Show;
 
@@ -30,13 +33,18 @@ const WARM_UP_BELOW_SECONDS: f64 = 1.0;
 /// [`ErrorKind::Mismatch`](nqueens::ErrorKind) error after the last size
 /// shown; programs that failed, an error of their own.
 pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
+    let startup = startup(opts);
     let mut out = match &opts.out {
         Some(base) => {
             let dir = RunDir::create(
                 base,
                 &format!("{}-{}", machine::utc_date(), machine::host()),
             )?;
-            dir.write("README.md", "the bench README", &readme(opts))?;
+            dir.write(
+                "README.md",
+                "the bench README",
+                &readme(opts, startup.as_ref()),
+            )?;
             Some(dir)
         }
         None => None,
@@ -58,7 +66,7 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
             } else {
                 Threads::ONE
             };
-            let mut row = Row::new(n, solver.name().to_string(), threads.get());
+            let mut row = Row::new(n, solver.name().to_string(), opts.timing, threads.get());
             let previous = last_median.get(solver.name()).copied();
             if n > solver.max_n() {
                 row.note = Some(format!(
@@ -73,49 +81,50 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                 ));
             } else {
                 if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
-                    timed(solver, board, threads, opts)?;
+                    once(solver, board, threads, opts)?;
                 }
                 for run in 1..=opts.repeat {
-                    let cpu_before = nqueens::machine::own_cpu();
-                    let r = timed(solver, board, threads, opts)?;
-                    let cpu =
-                        (nqueens::machine::own_cpu().saturating_sub(cpu_before)).as_secs_f64();
+                    let r = once(solver, board, threads, opts)?;
                     if let Some(dir) = out.as_mut() {
                         dir.raw(&format!(
-                            "{n},{},{threads},{run},{:.6},{},{},{},{cpu:.6},,{}",
+                            "{n},{},{threads},{run},{:.6},{},{},{},{:.6},{},{},{}",
                             solver.name(),
                             r.seconds,
-                            r.counts.total,
-                            r.counts.unique,
-                            r.counts.nodes,
+                            r.total,
+                            r.unique,
+                            r.nodes,
+                            r.cpu,
+                            r.max_rss_kib.map_or(String::new(), |k| k.to_string()),
                             machine::cores().columns(),
+                            opts.timing.name(),
                         ))?;
                     }
                     row.seconds.push(r.seconds);
-                    row.cpu.push(cpu);
-                    row.report = Some(r);
+                    row.cpu.push(r.cpu);
+                    row.max_rss_kib = row.max_rss_kib.max(r.max_rss_kib);
+                    row.total = Some(r.total);
+                    row.unique = Some(r.unique);
+                    row.nodes = Some(r.nodes);
                     show.ran();
                 }
-                let r = row.report.as_ref().expect("at least one run");
-                row.check = Check::of(n, r.counts.total, r.counts.unique);
-                if let Check::Mismatch { total, unique } = row.check {
+                let (total, unique) = (row.total.unwrap_or(0), row.unique.unwrap_or(0));
+                row.check = Check::of(n, total, unique);
+                if let Check::Mismatch {
+                    total: t,
+                    unique: u,
+                } = row.check
+                {
                     mismatches.push(format!(
-                        "{} at n = {n}: {} / {}, published {total} / {unique}",
+                        "{} at n = {n}: {total} / {unique}, published {t} / {u}",
                         solver.name(),
-                        r.counts.total,
-                        r.counts.unique
                     ));
                 }
                 match first {
-                    None => first = Some((r.counts.total, r.counts.unique, solver.name())),
-                    Some((t, u, other)) if (t, u) != (r.counts.total, r.counts.unique) => {
-                        mismatches.push(format!(
-                            "{} and {other} disagree at n = {n}: {} / {} against {t} / {u}",
-                            solver.name(),
-                            r.counts.total,
-                            r.counts.unique
-                        ))
-                    }
+                    None => first = Some((total, unique, solver.name())),
+                    Some((t, u, other)) if (t, u) != (total, unique) => mismatches.push(format!(
+                        "{} and {other} disagree at n = {n}: {total} / {unique} against {t} / {u}",
+                        solver.name(),
+                    )),
                     Some(_) => {}
                 }
                 let m = row.median().expect("at least one run");
@@ -125,7 +134,7 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                 }
                 row.speedup = baseline_median.filter(|_| m > 0.0).map(|b| b / m);
             }
-            if row.report.is_none() {
+            if !row.counted() {
                 show.skipped(opts.repeat as u64);
             }
             show.row(&row)?;
@@ -139,17 +148,7 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
         for command in &opts.commands {
             show.running(format!("n = {n} {}", command.name));
             let agreed = first.map(|(t, _, name)| (t, name));
-            let runs = programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
-            let row = Row {
-                seconds: runs.seconds,
-                cpu: runs.cpu,
-                max_rss_kib: runs.max_rss_kib,
-                counted: runs.counted,
-                check: runs.check,
-                speedup: runs.speedup,
-                note: runs.note,
-                ..Row::new(n, command.name.clone(), 1)
-            };
+            let row = programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
             show.row(&row)?;
             all.push(row);
         }
@@ -166,9 +165,11 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
         }
     }
     let mut notes = vec![format!(
-        "speedup = median of {} / median of the solver, same size, same run; seconds are the count's own wall time",
-        opts.solvers[0].name()
+        "speedup = median of {} / median of the solver, same size, same run; {}",
+        opts.solvers[0].name(),
+        timing_note(opts)
     )];
+    notes.extend(startup.as_ref().map(Startup::note));
     if let Some(dir) = &out {
         notes.push(format!("recorded in {}", dir.path().display()));
     }
@@ -185,21 +186,164 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
     Ok(())
 }
 
-fn timed(
+/// One run of a built-in solver, as its row records it.
+struct Once {
+    seconds: f64,
+    cpu: f64,
+    max_rss_kib: Option<u64>,
+    total: u128,
+    unique: u128,
+    nodes: u128,
+}
+
+/// Counts `board` once with `solver`, timed as `opts.timing` says.
+fn once(
     solver: &dyn Solver,
     board: nqueens_kernel::Board,
     threads: Threads,
     opts: &Request,
-) -> Result<Report> {
-    let run = Options {
-        threads,
-        ..opts.run
-    };
-    nqueens_sched::count(solver, board, &run, &NoProgress)
-        .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()).into())
+) -> Result<Once> {
+    match opts.timing {
+        Timing::InProcess => {
+            let run = Options {
+                threads,
+                ..opts.run
+            };
+            let cpu_before = nqueens::machine::own_cpu();
+            let r = nqueens_sched::count(solver, board, &run, &NoProgress)
+                .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()))?;
+            let cpu = nqueens::machine::own_cpu().saturating_sub(cpu_before);
+            Ok(Once {
+                seconds: r.seconds,
+                cpu: cpu.as_secs_f64(),
+                max_rss_kib: None,
+                total: r.counts.total,
+                unique: r.counts.unique,
+                nodes: r.counts.nodes,
+            })
+        }
+        Timing::Process => {
+            let argv = counter_argv(solver, board.n(), threads, opts)?;
+            // A guard against a hang, not a limit: a built-in solver is
+            // skipped past --max-seconds at the next size, as in-process.
+            let limit = Duration::from_secs_f64(opts.max_seconds.max(1.0) * 10.0);
+            let done = process::run_bounded(&argv, limit).map_err(|f| {
+                anyhow!(
+                    "{} as a process (`{}`) {f}",
+                    solver.name(),
+                    shell_words::join(&argv)
+                )
+            })?;
+            let read = |key: &str| -> Result<u128> {
+                let v: serde_json::Value =
+                    serde_json::from_str(done.stdout.trim()).map_err(|e| {
+                        anyhow!("{} as a process printed no JSON record: {e}", solver.name())
+                    })?;
+                v[key]
+                    .as_u64()
+                    .map(u128::from)
+                    .or_else(|| v[key].as_str().and_then(|s| s.parse().ok()))
+                    .ok_or_else(|| anyhow!("{} as a process printed no {key}", solver.name()))
+            };
+            Ok(Once {
+                seconds: done.wall.as_secs_f64(),
+                cpu: done.usage.cpu.as_secs_f64(),
+                max_rss_kib: Some(done.usage.max_rss_kib),
+                total: read("total")?,
+                unique: read("unique")?,
+                nodes: read("nodes")?,
+            })
+        }
+    }
 }
 
-fn readme(opts: &Request) -> String {
+/// The `nqueens count` that counts for `solver` as a process: its JSON
+/// record on one line, no progress.
+fn counter_argv(
+    solver: &dyn Solver,
+    n: usize,
+    threads: Threads,
+    opts: &Request,
+) -> Result<Vec<String>> {
+    let Some(program) = &opts.counter else {
+        bail!("timing built-in solvers as processes needs the nqueens program, and none was given");
+    };
+    let mut argv = vec![
+        program.to_string_lossy().into_owned(),
+        "count".into(),
+        n.to_string(),
+    ];
+    for word in [
+        "--solver",
+        solver.name(),
+        "--threads",
+        &threads.get().to_string(),
+        "--format",
+        "json",
+        "--quiet",
+    ] {
+        argv.push(word.to_string());
+    }
+    argv.extend(opts.counter_args.iter().cloned());
+    Ok(argv)
+}
+
+/// How long an empty process takes from spawn to exit, as the harness
+/// starts it: the part of a process-timed row that is not counting.
+pub(crate) struct Startup {
+    /// The program run, `true`.
+    program: String,
+    runs: Vec<f64>,
+}
+
+/// Empty runs timed for [`Startup`], after one untimed.
+const STARTUP_RUNS: usize = 10;
+
+impl Startup {
+    /// The median of the runs, seconds.
+    pub fn seconds(&self) -> f64 {
+        crate::stats::median(&self.runs).unwrap_or_default()
+    }
+
+    pub fn note(&self) -> String {
+        format!(
+            "process start-up: {:.6} s (median of {} runs of an empty program, `{}`), part of every process-timed row",
+            self.seconds(),
+            self.runs.len(),
+            self.program
+        )
+    }
+}
+
+/// Measures process start-up once, when any row is timed as a process;
+/// `None` otherwise, or when no empty program (`true`) can be run.
+fn startup(opts: &Request) -> Option<Startup> {
+    if opts.timing != Timing::Process && opts.commands.is_empty() {
+        return None;
+    }
+    let argv = vec!["true".to_string()];
+    let limit = Duration::from_secs(5);
+    process::run_bounded(&argv, limit).ok()?;
+    let runs = (0..STARTUP_RUNS)
+        .map(|_| process::run_bounded(&argv, limit).map(|f| f.wall.as_secs_f64()))
+        .collect::<Result<Vec<_>, _>>()
+        .ok()?;
+    Some(Startup {
+        program: argv[0].clone(),
+        runs,
+    })
+}
+
+/// What the seconds of the rows are.
+fn timing_note(opts: &Request) -> &'static str {
+    match (opts.timing, opts.commands.is_empty()) {
+        (Timing::InProcess, true) => "seconds are the count's own wall time (timing in-process)",
+        (Timing::InProcess, false) => "seconds are the count's own wall time for the built-in solvers (timing in-process), from spawn to exit for the programs (timing process): not alike",
+        (Timing::Process, _) => "seconds are wall time from spawn to exit of a process for every row (timing process; a built-in solver is `nqueens count`)",
+    }
+}
+
+fn readme(opts: &Request, startup: Option<&Startup>) -> String {
     let build = &opts.build;
     let names: Vec<&str> = opts.solvers.iter().map(|s| s.name()).collect();
     let mut s = String::new();
@@ -239,6 +383,10 @@ fn readme(opts: &Request) -> String {
         names[0],
         opts.max_seconds
     );
+    let _ = writeln!(s, "- timing: {}; {}", opts.timing.name(), timing_note(opts));
+    if let Some(startup) = startup {
+        let _ = writeln!(s, "- {}", startup.note());
+    }
     external::describe(&mut s, opts);
     let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
     s

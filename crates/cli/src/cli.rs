@@ -311,6 +311,16 @@ pub struct BenchArgs {
     /// Read a program's count from the last match of this regular expression's one capture group [default: the last whole number printed].
     #[arg(long, value_name = "REGEX")]
     pub count_pattern: Option<String>,
+    /// How the built-in solvers are timed: process (an `nqueens count` child, start-up included, as a --command is) or in-process (the count alone) [default: process with a --command, else in-process].
+    #[arg(long, value_enum)]
+    pub timing: Option<BenchTiming>,
+}
+
+/// `bench --timing`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchTiming {
+    Process,
+    InProcess,
 }
 
 #[derive(Debug, clap::Args)]

@@ -15,9 +15,10 @@ use crate::run::progress::Bar;
 
 /// The bench row's columns ([`nqueens_bench::KEYS`]) with the widest
 /// values expected, so a text table aligns before its rows exist.
-const COLUMNS: [Column; 16] = [
+const COLUMNS: [Column; 17] = [
     Column::new("n", 2),
     Column::new("solver", 8),
+    Column::new("timing", 10),
     Column::new("threads", 2),
     Column::new("runs", 2),
     Column::new("median_s", 9),

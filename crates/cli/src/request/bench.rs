@@ -4,13 +4,13 @@
 
 use anyhow::{bail, Context, Result};
 use nqueens::number;
-use nqueens_bench::{Build, Command, Recorded};
+use nqueens_bench::{Build, Command, Recorded, Timing};
 use nqueens_kernel::MAX_N;
 use nqueens_sched::solvers;
 
 use super::count::{range, solver};
 use super::run::{self, Unused};
-use crate::cli::{BenchArgs, PlotArgs, TableFormat};
+use crate::cli::{BenchArgs, BenchTiming, PlotArgs, TableFormat};
 
 /// The most timed runs per solver and size: a median of more says nothing
 /// new, and a typo must not keep the machine busy for days.
@@ -98,7 +98,27 @@ impl TryFrom<BenchArgs> for Bench {
             None => None,
         };
         let (run, budget) = run::options(&a.run, None, Unused::default())?;
+        let timing = match a.timing {
+            Some(BenchTiming::Process) => Timing::Process,
+            Some(BenchTiming::InProcess) => Timing::InProcess,
+            None => Timing::for_commands(!commands.is_empty()),
+        };
+        let counter =
+            match timing {
+                Timing::Process => Some(std::env::current_exe().context(
+                    "cannot find this program, to time the built-in solvers as processes",
+                )?),
+                Timing::InProcess => None,
+            };
+        // The child counts under the memory budget the bench was given.
+        let counter_args = match &a.run.max_memory {
+            Some(m) => vec!["--max-memory".to_string(), m.clone()],
+            None => Vec::new(),
+        };
         let bench = nqueens_bench::Request {
+            timing,
+            counter,
+            counter_args,
             commands,
             count_pattern,
             solvers,

@@ -99,6 +99,7 @@ fn the_example_programs_give_right_rows_and_plot() {
     let raw = fs::read_to_string(run.join("raw.csv")).unwrap();
     assert_eq!(raw.lines().count(), 1 + 3 * 3 * 2, "{raw}");
     assert!(raw.contains("\n8,python,1,1,"), "{raw}");
+    assert!(raw.contains(",process\n8,python,"), "{raw}");
     assert!(
         raw.contains(",92,,,"),
         "a program's row leaves unique and nodes empty: {raw}"

@@ -16,6 +16,7 @@ mod forgery;
 mod page;
 
 mod bench_command;
+mod bench_fair;
 mod boundary;
 mod checkpoint;
 mod cli;
