@@ -20,7 +20,8 @@ use crate::record::RunDir;
 use crate::request::{Request, Timing};
 use crate::row::Row;
 use crate::show::Show;
-use crate::stats::median;
+use crate::stats;
+use crate::timing::{self, Sample};
 
 /// What is known of a program from the sizes before.
 enum Past {
@@ -32,8 +33,6 @@ enum Past {
 
 /// The programs' state across sizes, and their errors.
 pub(crate) struct Programs {
-    /// Runs shorter than this get an untimed warm-up run first.
-    warm_up_below: f64,
     past: HashMap<String, Past>,
     /// Counts that disagree with OEIS or the built-in solvers.
     wrong: Vec<String>,
@@ -45,29 +44,29 @@ pub(crate) struct Programs {
 enum Trouble {
     Failed(String),
     Wrong(String, Check),
-    /// Not the program's fault: raw.csv could not be written. Ends the run.
-    Record(anyhow::Error),
+    /// Not the program's fault (raw.csv could not be written, --prepare
+    /// failed): ends the run.
+    Fatal(anyhow::Error),
 }
 
 impl Programs {
-    pub fn new(warm_up_below: f64) -> Programs {
+    pub fn new() -> Programs {
         Programs {
-            warm_up_below,
             past: HashMap::new(),
             wrong: Vec::new(),
             failed: Vec::new(),
         }
     }
 
-    /// Times `command` at size `n`: warm-up, `opts.repeat` runs, each
-    /// appended to raw.csv as it ends. `baseline` is the baseline solver's
-    /// median at this size; `agreed` the first built-in count and its
-    /// solver.
+    /// Times `command` at size `n`: warm-ups, the runs `opts.runs` plans,
+    /// each appended to raw.csv as it ends. `baseline` is the baseline
+    /// solver's mean and standard deviation at this size; `agreed` the
+    /// first built-in count and its solver.
     pub fn bench(
         &mut self,
         command: &Command,
         n: usize,
-        (baseline, agreed): (Option<f64>, Option<(u128, &str)>),
+        (baseline, agreed): (Option<stats::Spread>, Option<(u128, &str)>),
         opts: &Request,
         mut out: Option<&mut RunDir>,
         show: &mut dyn Show,
@@ -76,7 +75,7 @@ impl Programs {
         let previous = match self.past.get(&command.name) {
             Some(Past::Dropped(why)) => {
                 row.note = Some(format!("skipped: {why}"));
-                show.skipped(opts.repeat as u64);
+                show.skipped(opts.runs.planned() as u64);
                 return Ok(row);
             }
             Some(&Past::Median(p)) if p > opts.max_seconds => {
@@ -84,36 +83,42 @@ impl Programs {
                     "skipped: the previous size took {p:.1} s, over --max-seconds {}",
                     opts.max_seconds
                 ));
-                show.skipped(opts.repeat as u64);
+                show.skipped(opts.runs.planned() as u64);
                 return Ok(row);
             }
             Some(&Past::Median(p)) => Some(p),
             None => None,
         };
         let argv = command.argv(n);
+        row.command = shell_words::join(&argv);
         let limit = Duration::from_secs_f64(opts.max_seconds);
+        let runs = &opts.runs;
+        let mut planned = runs.planned();
         let trouble = (|| {
-            if previous.is_none_or(|p| p < self.warm_up_below) {
+            for _ in 0..runs.warmups(previous) {
+                timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
                 let warm = process::run_bounded(&argv, limit).map_err(fault)?;
                 read_count(&warm, opts)?;
             }
-            for run in 1..=opts.repeat {
+            let mut run = 1;
+            while run <= planned {
+                timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
                 let done = process::run_bounded(&argv, limit).map_err(fault)?;
                 let count = read_count(&done, opts)?;
-                let (wall, cpu) = (done.wall.as_secs_f64(), done.usage.cpu.as_secs_f64());
-                let rss = done.usage.max_rss_kib;
+                let sample = Sample::of(&done);
                 if let Some(dir) = out.as_deref_mut() {
                     dir.raw(&format!(
-                        "{n},{},1,{run},{wall:.6},{count},,,{cpu:.6},{rss},{},{}",
+                        "{n},{},1,{run},{:.6},{count},,,{:.6},{},{},{}",
                         command.name,
+                        sample.seconds,
+                        sample.user + sample.system,
+                        done.usage.max_rss_kib,
                         machine::cores().columns(),
                         Timing::Process.name()
                     ))
-                    .map_err(Trouble::Record)?;
+                    .map_err(Trouble::Fatal)?;
                 }
-                row.seconds.push(wall);
-                row.cpu.push(cpu);
-                row.max_rss_kib = row.max_rss_kib.max(Some(rss));
+                row.push(&sample);
                 show.ran();
                 if row.total.is_some_and(|c| c != count) {
                     return Err(Trouble::Failed(format!(
@@ -122,27 +127,34 @@ impl Programs {
                     )));
                 }
                 row.total = Some(count);
+                if run == 1 {
+                    planned = timing::more(runs, sample.seconds, planned, show);
+                }
+                run += 1;
             }
+            timing::cleanup(runs, n, opts).map_err(Trouble::Fatal)?;
             checked(n, row.total.unwrap_or_default(), agreed)
         })();
         let shown = argv.join(" ");
         match trouble {
             Ok(check) => {
                 row.check = check;
-                let m = median(&row.seconds).unwrap_or_default();
-                row.speedup = baseline.filter(|_| m > 0.0).map(|b| b / m);
+                let m = row.median().unwrap_or_default();
+                row.speedup = baseline
+                    .zip(row.mean())
+                    .and_then(|(b, this)| stats::speedup(b, this));
                 self.past.insert(command.name.clone(), Past::Median(m));
             }
             Err(t) => {
                 let (why, list) = match t {
-                    Trouble::Record(e) => return Err(e),
+                    Trouble::Fatal(e) => return Err(e),
                     Trouble::Failed(why) => (why, &mut self.failed),
                     Trouble::Wrong(why, check) => {
                         row.check = check;
                         (why, &mut self.wrong)
                     }
                 };
-                show.skipped((opts.repeat - row.seconds.len()) as u64);
+                show.skipped(planned.saturating_sub(row.seconds.len()) as u64);
                 list.push(format!(
                     "command '{}' ({shown}) at n = {n} {why}",
                     command.name

@@ -14,7 +14,7 @@
 //! (`plot`).
 //!
 //! ```
-//! use nqueens_bench::{run, Build, Request, Row, Show, Timing};
+//! use nqueens_bench::{run, Build, Exports, Request, Row, Runs, Show, Timing};
 //! use nqueens_sched::{solvers, Options, Value};
 //!
 //! /// Keeps the rows; shows nothing.
@@ -36,11 +36,12 @@
 //! let request = Request {
 //!     solvers: vec![solvers::by_name("mirror").unwrap(), solvers::by_name("classic").unwrap()],
 //!     boards: (6..=7).map(|n| nqueens_kernel::Board::new(n).unwrap()).collect(),
-//!     repeat: 1,
+//!     runs: Runs::exactly(1),
 //!     run: Options::sequential(),
 //!     budget: None,
 //!     max_seconds: 60.0,
 //!     out: None,
+//!     exports: Exports::default(),
 //!     commands: Vec::new(),
 //!     timing: Timing::InProcess,
 //!     counter: None,
@@ -60,14 +61,16 @@
 //! let last = rows.0[3].fields();
 //! assert_eq!(last[1], ("solver", Value::Text("classic".into())));
 //! assert_eq!(last[2], ("timing", Value::Text("in-process".into())));
-//! assert_eq!(last[11], ("total", Value::Int(40)));
-//! assert_eq!(last[13], ("oeis", Value::Text("ok".into())));
+//! assert_eq!(last[4], ("runs", Value::Int(1)));
+//! assert_eq!(last[17], ("total", Value::Int(40)));
+//! assert_eq!(last[19], ("oeis", Value::Text("ok".into())));
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod command;
+mod export;
 mod external;
 mod machine;
 mod os;
@@ -81,9 +84,10 @@ mod stats;
 mod timing;
 
 pub use command::{pattern, Command};
+pub use export::Exports;
 pub use plot::Recorded;
 pub use record::check_out;
-pub use request::{Build, Request, Timing};
+pub use request::{Build, Request, Runs, RunsText, Timing, MAX_RUNS};
 pub use row::{Row, KEYS};
 pub use show::Show;
 pub use timing::run;

@@ -1,8 +1,8 @@
 //! What `std::process` cannot tell or do, from libc: the CPU time and peak
-//! memory of one finished child (`wait4`), and a signal to a whole process
-//! group (`kill(-pgid)`). (The CPU time of this process, and the calling
-//! thread's CPU clock, `estimate`'s per-subproblem cost, are the
-//! scheduler's `process_cpu` and `ThreadCpu`.)
+//! memory of one finished child (`wait4`) and of this process
+//! (`getrusage`, user and system apart, which the scheduler's
+//! `process_cpu` adds up), and a signal to a whole process group
+//! (`kill(-pgid)`).
 //!
 //! The one module of the harness with `unsafe` code: two foreign calls, each
 //! on plain integers and on memory owned by the calling Rust frame.
@@ -21,8 +21,10 @@ use std::time::Duration;
 /// What the kernel accounted to one process.
 #[derive(Clone, Copy, Debug)]
 pub struct Usage {
-    /// User + system CPU time.
-    pub cpu: Duration,
+    /// User CPU time.
+    pub user: Duration,
+    /// System CPU time.
+    pub system: Duration,
     /// Peak resident set size, KiB (Linux's unit of `ru_maxrss`).
     pub max_rss_kib: u64,
 }
@@ -32,9 +34,24 @@ fn usage(r: &libc::rusage) -> Usage {
         Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
     };
     Usage {
-        cpu: tv(r.ru_utime) + tv(r.ru_stime),
+        user: tv(r.ru_utime),
+        system: tv(r.ru_stime),
         max_rss_kib: r.ru_maxrss.max(0) as u64,
     }
+}
+
+/// What the kernel has accounted to this process so far, all threads
+/// (`getrusage(RUSAGE_SELF)`): only differences of the CPU times mean
+/// anything for one count.
+pub fn own() -> io::Result<Usage> {
+    // SAFETY: all-zero bytes are a valid `rusage` (plain integers).
+    let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pointer is to a live local of the right type, which
+    // getrusage only writes during the call.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut r) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(usage(&r))
 }
 
 /// Waits for child `pid` to end and reaps it: its exit status and its own

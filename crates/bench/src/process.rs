@@ -176,3 +176,16 @@ fn last_line(s: &str) -> String {
     let line = s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
     line.trim().chars().take(200).collect()
 }
+
+/// Runs a `--prepare` or `--cleanup` command (`what`) through `sh -c`,
+/// `{n}` (or `{N}`) replaced by the board size; a failure ends the bench,
+/// as hyperfine's does.
+pub fn shell(command: &str, n: usize, what: &str, limit: Duration) -> anyhow::Result<()> {
+    let text = ["{n}", "{N}"]
+        .iter()
+        .fold(command.to_string(), |c, p| c.replace(p, &n.to_string()));
+    let argv = vec!["sh".to_string(), "-c".to_string(), text];
+    run_bounded(&argv, limit)
+        .map(|_| ())
+        .map_err(|f| anyhow::anyhow!("{what} '{command}' at n = {n} {f}"))
+}

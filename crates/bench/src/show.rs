@@ -23,6 +23,11 @@ pub trait Show {
     fn running(&mut self, label: String);
     /// One timed run is done.
     fn ran(&mut self);
+    /// A row's first run asks for `runs` more timed runs than planned
+    /// (to fill `--target-seconds`).
+    fn more(&mut self, runs: u64) {
+        let _ = runs;
+    }
     /// `runs` planned runs will not run (a skipped solver, a failed
     /// program).
     fn skipped(&mut self, runs: u64);

@@ -1,9 +1,11 @@
 //! A bench run: solvers side by side, one board size at a time.
 //!
-//! For each size the baseline runs first, then every other solver: a
-//! warm-up run while runs are short, then `repeat` timed runs. Each timed
-//! run goes to raw.csv as it finishes; each solver's row goes to the
-//! caller ([`Show::row`]) as soon as its runs are done. Every count must
+//! For each size the baseline runs first, then every other solver, then
+//! the programs: warm-up runs, then the timed runs [`Runs`] plans, a
+//! `--prepare` command before each and a `--cleanup` after the row. Each
+//! timed run goes to raw.csv as it finishes; each row goes to the caller
+//! ([`Show::row`]) as soon as its runs are done, with its statistics and
+//! what they warn of. Every count must
 //! equal the others' and the published value: a disagreement stops the
 //! run with a mismatch (`nqueens bench` exits 1) once that size is shown.
 
@@ -12,20 +14,19 @@ use std::fmt::Write as _;
 
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use nqueens::verify::Check;
 use nqueens_sched::{NoProgress, Options, Solver, Threads};
 
 use crate::external;
 use crate::machine;
+use crate::os;
 use crate::process;
 use crate::record::RunDir;
-use crate::request::{Request, Timing};
+use crate::request::{Request, Runs, Timing, WARM_UP_BELOW_SECONDS};
 use crate::row::Row;
 use crate::show::Show;
-
-/// Runs shorter than this get an untimed warm-up run first.
-const WARM_UP_BELOW_SECONDS: f64 = 1.0;
+use crate::stats;
 
 /// Times `opts`, showing each row through `show` as soon as it is
 /// complete, and records the run when it asks for it. Counts that
@@ -54,10 +55,11 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
     let mut all: Vec<Row> = Vec::new();
     let mut last_median: HashMap<&str, f64> = HashMap::new();
     let mut mismatches = Vec::new();
-    let mut programs = external::Programs::new(WARM_UP_BELOW_SECONDS);
+    let mut warnings = Vec::new();
+    let mut programs = external::Programs::new();
     for &board in &opts.boards {
         let n = board.n();
-        let mut baseline_median = None;
+        let mut baseline: Option<(f64, Option<f64>)> = None;
         let mut first: Option<(u128, u128, &str)> = None;
         for (i, &solver) in opts.solvers.iter().enumerate() {
             show.running(format!("n = {n} {}", solver.name()));
@@ -80,33 +82,44 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                     opts.max_seconds
                 ));
             } else {
-                if previous.is_none_or(|p| p < WARM_UP_BELOW_SECONDS) {
+                if opts.timing == Timing::Process {
+                    row.command = shell_words::join(counter_argv(solver, n, threads, opts)?);
+                }
+                let runs = &opts.runs;
+                for _ in 0..runs.warmups(previous) {
+                    prepare(runs, n, opts)?;
                     once(solver, board, threads, opts)?;
                 }
-                for run in 1..=opts.repeat {
-                    let r = once(solver, board, threads, opts)?;
+                let mut planned = runs.planned();
+                let mut run = 1;
+                while run <= planned {
+                    prepare(runs, n, opts)?;
+                    let (sample, r) = once(solver, board, threads, opts)?;
                     if let Some(dir) = out.as_mut() {
                         dir.raw(&format!(
                             "{n},{},{threads},{run},{:.6},{},{},{},{:.6},{},{},{}",
                             solver.name(),
-                            r.seconds,
+                            sample.seconds,
                             r.total,
                             r.unique,
                             r.nodes,
-                            r.cpu,
-                            r.max_rss_kib.map_or(String::new(), |k| k.to_string()),
+                            sample.user + sample.system,
+                            sample.max_rss_kib.map_or(String::new(), |k| k.to_string()),
                             machine::cores().columns(),
                             opts.timing.name(),
                         ))?;
                     }
-                    row.seconds.push(r.seconds);
-                    row.cpu.push(r.cpu);
-                    row.max_rss_kib = row.max_rss_kib.max(r.max_rss_kib);
+                    row.push(&sample);
                     row.total = Some(r.total);
                     row.unique = Some(r.unique);
                     row.nodes = Some(r.nodes);
                     show.ran();
+                    if run == 1 {
+                        planned = more(runs, sample.seconds, planned, show);
+                    }
+                    run += 1;
                 }
+                cleanup(runs, n, opts)?;
                 let (total, unique) = (row.total.unwrap_or(0), row.unique.unwrap_or(0));
                 row.check = Check::of(n, total, unique);
                 if let Check::Mismatch {
@@ -127,49 +140,45 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                     )),
                     Some(_) => {}
                 }
-                let m = row.median().expect("at least one run");
-                last_median.insert(solver.name(), m);
+                last_median.insert(solver.name(), row.median().expect("at least one run"));
+                let mean = row.mean().expect("at least one run");
                 if i == 0 {
-                    baseline_median = Some(m);
+                    baseline = Some(mean);
+                    // Against itself: exactly 1, its errors cancel.
+                    row.speedup = (mean.0 > 0.0).then_some((1.0, Some(0.0)));
+                } else {
+                    row.speedup = baseline.and_then(|b| stats::speedup(b, mean));
                 }
-                row.speedup = baseline_median.filter(|_| m > 0.0).map(|b| b / m);
+                warn(&mut row, &mut warnings);
             }
             if !row.counted() {
-                show.skipped(opts.repeat as u64);
+                show.skipped(opts.runs.planned() as u64);
             }
             show.row(&row)?;
             all.push(row);
         }
-        let baseline = all
-            .iter()
-            .rev()
-            .find(|r| r.n == n && r.solver == opts.solvers[0].name())
-            .and_then(Row::median);
         for command in &opts.commands {
             show.running(format!("n = {n} {}", command.name));
             let agreed = first.map(|(t, _, name)| (t, name));
-            let row = programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
+            let mut row =
+                programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
+            warn(&mut row, &mut warnings);
             show.row(&row)?;
             all.push(row);
         }
         if let Some(dir) = &out {
-            let note = format!(
-                "speedup = median of {} / median of the solver, same size, same run",
-                opts.solvers[0].name()
-            );
-            let summary = show.summary(&all, &[note]);
+            let summary = show.summary(&all, &[speedup_note(opts)]);
             dir.write("summary.md", "the bench summary", &summary)?;
         }
+        opts.exports
+            .write(&all, startup.as_ref().map(Startup::seconds), false)?;
         if !mismatches.is_empty() {
             break;
         }
     }
-    let mut notes = vec![format!(
-        "speedup = median of {} / median of the solver, same size, same run; {}",
-        opts.solvers[0].name(),
-        timing_note(opts)
-    )];
+    let mut notes = vec![format!("{}; {}", speedup_note(opts), timing_note(opts))];
     notes.extend(startup.as_ref().map(Startup::note));
+    notes.extend(warnings);
     if let Some(dir) = &out {
         notes.push(format!("recorded in {}", dir.path().display()));
     }
@@ -186,11 +195,91 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
     Ok(())
 }
 
-/// One run of a built-in solver, as its row records it.
-struct Once {
-    seconds: f64,
-    cpu: f64,
-    max_rss_kib: Option<u64>,
+/// How the speed-up is taken.
+fn speedup_note(opts: &Request) -> String {
+    format!(
+        "speedup = mean of {} / mean of the solver, same size, same run, +- its standard deviation propagated from the two rows'",
+        opts.solvers[0].name()
+    )
+}
+
+/// Adds what a row's runs warn of to its note and to the run's notes.
+fn warn(row: &mut Row, warnings: &mut Vec<String>) {
+    if let Some(w) = row.warning() {
+        warnings.push(format!("warning: {}: {w}", row.name()));
+        row.note = Some(match row.note.take() {
+            Some(note) => format!("{note}; warning: {w}"),
+            None => format!("warning: {w}"),
+        });
+    }
+}
+
+/// The timed runs of a row after its first took `first` seconds, the
+/// runs beyond `planned` told to `show`.
+pub(crate) fn more(runs: &Runs, first: f64, planned: usize, show: &mut dyn Show) -> usize {
+    let now = runs.after_first(first);
+    if now > planned {
+        show.more((now - planned) as u64);
+    }
+    now
+}
+
+/// `--prepare` before a run at size `n`.
+pub(crate) fn prepare(runs: &Runs, n: usize, opts: &Request) -> Result<()> {
+    match &runs.prepare {
+        Some(c) => process::shell(c, n, "--prepare", guard(opts)),
+        None => Ok(()),
+    }
+}
+
+/// `--cleanup` after a row's runs at size `n`.
+pub(crate) fn cleanup(runs: &Runs, n: usize, opts: &Request) -> Result<()> {
+    match &runs.cleanup {
+        Some(c) => process::shell(c, n, "--cleanup", guard(opts)),
+        None => Ok(()),
+    }
+}
+
+/// How long a process the harness waits for may run before it is
+/// stopped: a guard against a hang, not a limit (a built-in solver is
+/// skipped past --max-seconds at the next size, as in-process).
+fn guard(opts: &Request) -> Duration {
+    Duration::from_secs_f64(opts.max_seconds.max(1.0) * 10.0)
+}
+
+/// One run: wall seconds, user and system CPU seconds, peak memory (a
+/// process's).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sample {
+    pub seconds: f64,
+    pub user: f64,
+    pub system: f64,
+    pub max_rss_kib: Option<u64>,
+}
+
+impl Sample {
+    pub fn of(done: &process::Finished) -> Sample {
+        Sample {
+            seconds: done.wall.as_secs_f64(),
+            user: done.usage.user.as_secs_f64(),
+            system: done.usage.system.as_secs_f64(),
+            max_rss_kib: Some(done.usage.max_rss_kib),
+        }
+    }
+}
+
+impl Row {
+    /// Adds one timed run.
+    pub(crate) fn push(&mut self, s: &Sample) {
+        self.seconds.push(s.seconds);
+        self.user.push(s.user);
+        self.system.push(s.system);
+        self.max_rss_kib = self.max_rss_kib.max(s.max_rss_kib);
+    }
+}
+
+/// A built-in solver's count.
+struct Counted {
     total: u128,
     unique: u128,
     nodes: u128,
@@ -202,32 +291,33 @@ fn once(
     board: nqueens_kernel::Board,
     threads: Threads,
     opts: &Request,
-) -> Result<Once> {
+) -> Result<(Sample, Counted)> {
     match opts.timing {
         Timing::InProcess => {
             let run = Options {
                 threads,
                 ..opts.run
             };
-            let cpu_before = nqueens::machine::own_cpu();
+            let before = os::own().context("cannot read this process's CPU time")?;
             let r = nqueens_sched::count(solver, board, &run, &NoProgress)
                 .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()))?;
-            let cpu = nqueens::machine::own_cpu().saturating_sub(cpu_before);
-            Ok(Once {
+            let after = os::own().context("cannot read this process's CPU time")?;
+            let sample = Sample {
                 seconds: r.seconds,
-                cpu: cpu.as_secs_f64(),
+                user: after.user.saturating_sub(before.user).as_secs_f64(),
+                system: after.system.saturating_sub(before.system).as_secs_f64(),
                 max_rss_kib: None,
+            };
+            let counted = Counted {
                 total: r.counts.total,
                 unique: r.counts.unique,
                 nodes: r.counts.nodes,
-            })
+            };
+            Ok((sample, counted))
         }
         Timing::Process => {
             let argv = counter_argv(solver, board.n(), threads, opts)?;
-            // A guard against a hang, not a limit: a built-in solver is
-            // skipped past --max-seconds at the next size, as in-process.
-            let limit = Duration::from_secs_f64(opts.max_seconds.max(1.0) * 10.0);
-            let done = process::run_bounded(&argv, limit).map_err(|f| {
+            let done = process::run_bounded(&argv, guard(opts)).map_err(|f| {
                 anyhow!(
                     "{} as a process (`{}`) {f}",
                     solver.name(),
@@ -245,14 +335,12 @@ fn once(
                     .or_else(|| v[key].as_str().and_then(|s| s.parse().ok()))
                     .ok_or_else(|| anyhow!("{} as a process printed no {key}", solver.name()))
             };
-            Ok(Once {
-                seconds: done.wall.as_secs_f64(),
-                cpu: done.usage.cpu.as_secs_f64(),
-                max_rss_kib: Some(done.usage.max_rss_kib),
+            let counted = Counted {
                 total: read("total")?,
                 unique: read("unique")?,
                 nodes: read("nodes")?,
-            })
+            };
+            Ok((Sample::of(&done), counted))
         }
     }
 }
@@ -375,7 +463,13 @@ fn readme(opts: &Request, startup: Option<&Startup>) -> String {
         "- threads: {} (for the solvers that use threads)",
         opts.run.threads
     );
-    let _ = writeln!(s, "- sizes: n = {}..={}; {} timed runs each, after a warm-up run while runs take under {WARM_UP_BELOW_SECONDS} s", opts.boards[0].n(), opts.boards[opts.boards.len() - 1].n(), opts.repeat);
+    let _ = writeln!(
+        s,
+        "- sizes: n = {}..={}; {}",
+        opts.boards[0].n(),
+        opts.boards[opts.boards.len() - 1].n(),
+        describe_runs(&opts.runs)
+    );
     let _ = writeln!(
         s,
         "- solvers: {} (baseline: {}); a solver is skipped past --max-seconds {}",
@@ -389,5 +483,28 @@ fn readme(opts: &Request, startup: Option<&Startup>) -> String {
     }
     external::describe(&mut s, opts);
     let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
+    s
+}
+
+/// The README's line on the runs of a row.
+fn describe_runs(r: &Runs) -> String {
+    let timed = match r.exact {
+        Some(k) => format!("{k} timed runs each"),
+        None => format!(
+            "timed runs to fill {} s per row by the first run's time, from {} to {}",
+            r.target_seconds, r.min, r.max
+        ),
+    };
+    let warm = match r.warmup {
+        Some(k) => format!("{k} warm-up runs first"),
+        None => format!("after a warm-up run while runs take under {WARM_UP_BELOW_SECONDS} s"),
+    };
+    let mut s = format!("{timed}, {warm}");
+    if let Some(c) = &r.prepare {
+        s += &format!("; before each run `sh -c {}`", shell_words::quote(c));
+    }
+    if let Some(c) = &r.cleanup {
+        s += &format!("; after each row `sh -c {}`", shell_words::quote(c));
+    }
     s
 }

@@ -63,7 +63,7 @@ pub enum Command {
     #[command(
         after_help = "Every solver's count is checked against the others and OEIS; a disagreement fails the run. A warm-up run precedes the timed runs while they take under a second. The solvers, with what each does and the sizes it handles: nqueens solvers.\n\nExamples:\n  nqueens bench\n  nqueens bench --solvers pairs,parallel --to 15 --repeat 5 --out results\n  nqueens bench --solvers classic,columns,brute --to 11 --baseline classic\n  nqueens bench --solvers halves --command 'c=./plain {N}' --to 11\n  nqueens bench --command 'py=python3 queens.py {N}' --to 11 --format markdown"
     )]
-    Bench(BenchArgs),
+    Bench(Box<BenchArgs>),
     /// Draw SVG charts of a recorded benchmark run (seconds and nodes against n).
     #[command(
         after_help = "Example:\n  nqueens plot results/2026-11-22-vm --out results/2026-11-22-vm/plot.svg"
@@ -284,15 +284,33 @@ pub struct BenchArgs {
     /// Last board size.
     #[arg(long, value_name = "B", default_value = "12")]
     pub to: String,
-    /// Timed runs per solver and size (the median is reported).
-    #[arg(long, value_name = "R", default_value = "3")]
-    pub repeat: String,
+    /// Timed runs per solver and size, exactly (--repeat is the same) [default: as many as fill --target-seconds, from --min-runs to --max-runs].
+    #[arg(long, visible_alias = "repeat", value_name = "R")]
+    pub runs: Option<String>,
+    /// Fewest timed runs per row without --runs [default: 3].
+    #[arg(long, value_name = "R")]
+    pub min_runs: Option<String>,
+    /// Most timed runs per row without --runs [default: 1000].
+    #[arg(long, value_name = "R")]
+    pub max_runs: Option<String>,
+    /// Seconds of timed runs to aim for per row without --runs, by the first run's time [default: 0.2].
+    #[arg(long, value_name = "S")]
+    pub target_seconds: Option<String>,
+    /// Untimed runs before each row's timed runs [default: 1 while the previous size took under a second].
+    #[arg(long, value_name = "W")]
+    pub warmup: Option<String>,
+    /// A shell command (sh -c) run before every run, warm-ups too; {N} is replaced by the size.
+    #[arg(long, value_name = "CMD")]
+    pub prepare: Option<String>,
+    /// A shell command (sh -c) run after each row's runs; {N} is replaced by the size.
+    #[arg(long, value_name = "CMD")]
+    pub cleanup: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Solver the others are compared with (speed-up = its median / theirs); added if not listed.
+    /// Solver the others are compared with (speed-up = its mean / theirs); added if not listed.
     #[arg(long, value_name = "NAME", default_value = "mirror", value_parser = solver_names(), hide_possible_values = true)]
     pub baseline: String,
-    /// Skip a solver at larger sizes once its median passes this many seconds.
+    /// Skip a solver at larger sizes once its median passes this many seconds (a program run past it is stopped).
     #[arg(long, value_name = "S", default_value = "60")]
     pub max_seconds: String,
     /// Output format of the summary on stdout: text, an aligned table; markdown; csv; json, one object per line.
@@ -311,6 +329,12 @@ pub struct BenchArgs {
     /// Read a program's count from the last match of this regular expression's one capture group [default: the last whole number printed].
     #[arg(long, value_name = "REGEX")]
     pub count_pattern: Option<String>,
+    /// Write the rows to FILE as JSON, as hyperfine's --export-json does (its keys and the rows' own).
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<std::path::PathBuf>,
+    /// Write the rows to FILE as a Markdown table, as hyperfine's --export-markdown does.
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<std::path::PathBuf>,
     /// How the built-in solvers are timed: process (an `nqueens count` child, start-up included, as a --command is) or in-process (the count alone) [default: process with a --command, else in-process].
     #[arg(long, value_enum)]
     pub timing: Option<BenchTiming>,

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens_bench::{Row, Show};
+use nqueens_sched::Value;
 
 use crate::export::{self, Column, Format, Record, Sink};
 use crate::io::Output;
@@ -15,29 +16,39 @@ use crate::run::progress::Bar;
 
 /// The bench row's columns ([`nqueens_bench::KEYS`]) with the widest
 /// values expected, so a text table aligns before its rows exist.
-const COLUMNS: [Column; 17] = [
+const COLUMNS: [Column; 21] = [
     Column::new("n", 2),
     Column::new("solver", 8),
     Column::new("timing", 10),
     Column::new("threads", 2),
-    Column::new("runs", 2),
+    Column::new("runs", 4),
+    Column::new("mean_s", 9),
+    Column::new("stddev_s", 9),
     Column::new("median_s", 9),
     Column::new("min_s", 9),
     Column::new("max_s", 9),
+    Column::new("user_s", 9),
+    Column::new("system_s", 9),
+    Column::new("max_rss_kib", 6),
     Column::new("nodes", 12),
     Column::new("nodes_per_s", 11),
-    Column::new("speedup", 7),
+    Column::new("speedup", 14),
+    Column::new("speedup_stddev", 6),
     Column::new("total", 11),
     Column::new("unique", 10),
     Column::new("oeis", 4),
-    Column::new("cpu_s", 9),
-    Column::new("max_rss_kib", 6),
     Column::new("note", 0),
 ];
 
 pub fn run(req: Bench) -> Result<ExitCode> {
-    let sink = export::sink(Format::from(req.format), Box::new(io::stdout().lock()));
-    nqueens_bench::run(&req.bench, &mut Printed { sink, bar: None })?;
+    let format = Format::from(req.format);
+    let sink = export::sink(format, Box::new(io::stdout().lock()));
+    let mut printed = Printed {
+        sink,
+        bar: None,
+        for_people: matches!(format, Format::Text | Format::TextTable | Format::Markdown),
+    };
+    nqueens_bench::run(&req.bench, &mut printed)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -60,6 +71,8 @@ pub fn plot(req: Plot) -> Result<ExitCode> {
 struct Printed<'a> {
     sink: Box<dyn Sink + 'a>,
     bar: Option<Bar>,
+    /// Text or Markdown: the speed-up drawn with its uncertainty.
+    for_people: bool,
 }
 
 impl Show for Printed<'_> {
@@ -80,6 +93,12 @@ impl Show for Printed<'_> {
         }
     }
 
+    fn more(&mut self, runs: u64) {
+        if let Some(bar) = &self.bar {
+            bar.grow(runs);
+        }
+    }
+
     fn skipped(&mut self, runs: u64) {
         if let Some(bar) = &self.bar {
             bar.skip(runs);
@@ -87,7 +106,7 @@ impl Show for Printed<'_> {
     }
 
     fn row(&mut self, row: &Row) -> io::Result<()> {
-        let record = record(row);
+        let record = record(row, self.for_people);
         match &self.bar {
             Some(bar) => bar.suspend(|| self.sink.record(&record)),
             None => self.sink.record(&record),
@@ -100,7 +119,7 @@ impl Show for Printed<'_> {
             let mut md = export::sink(Format::Markdown, Box::new(&mut buf));
             let _ = md.begin(&COLUMNS);
             for row in rows {
-                let _ = md.record(&record(row));
+                let _ = md.record(&record(row, true));
             }
             let _ = md.end(notes);
         }
@@ -115,9 +134,22 @@ impl Show for Printed<'_> {
     }
 }
 
-/// A bench row as printed: its fields under [`COLUMNS`].
-fn record(row: &Row) -> Record {
-    export::assemble(COLUMNS.map(|c| c.key), &[&row.fields()])
+/// A bench row as printed: its fields under [`COLUMNS`]; for people
+/// (`for_people`), the speed-up with its uncertainty, `3.21 +- 0.08x`.
+fn record(row: &Row, for_people: bool) -> Record {
+    let mut fields = row.fields();
+    if for_people {
+        let stddev = fields.iter().find_map(|(k, v)| match (*k, v) {
+            ("speedup_stddev", Value::Float(s)) => Some(*s),
+            _ => None,
+        });
+        for (k, v) in fields.iter_mut() {
+            if let ("speedup", Value::Ratio(r), Some(s)) = (*k, &*v, stddev) {
+                *v = Value::Text(format!("{r:.2} +- {s:.2}x"));
+            }
+        }
+    }
+    export::assemble(COLUMNS.map(|c| c.key), &[&fields])
 }
 
 #[cfg(test)]

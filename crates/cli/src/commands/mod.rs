@@ -30,7 +30,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Count(a) => count::run(a.try_into()?),
         Command::Table(a) => table::run(a.try_into()?),
-        Command::Bench(a) => bench::run(a.try_into()?),
+        Command::Bench(a) => bench::run((*a).try_into()?),
         Command::Plot(a) => bench::plot(a.try_into()?),
         Command::Solutions(a) => solutions::run(a.try_into()?),
         Command::Show(a) => show::run(a.try_into()?),

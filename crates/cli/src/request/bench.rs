@@ -3,7 +3,6 @@
 //! ([`nqueens_bench::Request`]); and `plot`'s recorded run.
 
 use anyhow::{bail, Context, Result};
-use nqueens::number;
 use nqueens_bench::{Build, Command, Recorded, Timing};
 use nqueens_kernel::MAX_N;
 use nqueens_sched::solvers;
@@ -11,10 +10,6 @@ use nqueens_sched::solvers;
 use super::count::{range, solver};
 use super::run::{self, Unused};
 use crate::cli::{BenchArgs, BenchTiming, PlotArgs, TableFormat};
-
-/// The most timed runs per solver and size: a median of more says nothing
-/// new, and a typo must not keep the machine busy for days.
-const MAX_REPEAT: u64 = 1000;
 
 /// A validated `bench` request: the harness's, and how its rows are
 /// printed.
@@ -65,7 +60,15 @@ impl TryFrom<BenchArgs> for Bench {
                 solvers.push(s);
             }
         }
-        let repeat = number::size(&a.repeat, "--repeat", 1..=MAX_REPEAT as usize, "")?;
+        let runs = nqueens_bench::Runs::parse(nqueens_bench::RunsText {
+            warmup: a.warmup,
+            runs: a.runs,
+            min_runs: a.min_runs,
+            max_runs: a.max_runs,
+            target_seconds: a.target_seconds,
+            prepare: a.prepare,
+            cleanup: a.cleanup,
+        })?;
         let max_seconds: f64 = a
             .max_seconds
             .trim()
@@ -81,6 +84,11 @@ impl TryFrom<BenchArgs> for Bench {
         if let Some(out) = &a.out {
             nqueens_bench::check_out(out)?;
         }
+        let exports = nqueens_bench::Exports {
+            json: a.export_json,
+            markdown: a.export_markdown,
+        };
+        exports.check()?;
         let mut commands: Vec<Command> = Vec::new();
         for spec in &a.command {
             let taken: Vec<&str> = solvers::all()
@@ -123,11 +131,12 @@ impl TryFrom<BenchArgs> for Bench {
             count_pattern,
             solvers,
             boards,
-            repeat,
+            runs,
             run,
             budget,
             max_seconds,
             out: a.out,
+            exports,
             build: build(),
             args: typed(),
         };

@@ -174,6 +174,11 @@ impl Bar {
         self.log_line();
     }
 
+    /// Units added to the work (a bench row that asks for more runs).
+    pub fn grow(&self, units: u64) {
+        self.bar.inc_length(units);
+    }
+
     /// Units that will not run (a skipped solver): off the remaining work.
     pub fn skip(&self, units: u64) {
         self.bar.inc(units);

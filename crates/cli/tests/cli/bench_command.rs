@@ -89,7 +89,7 @@ fn the_example_programs_give_right_rows_and_plot() {
             assert_eq!(row["total"], TOTALS[n], "{row}");
             assert_eq!(row["oeis"], "ok", "{row}");
             assert_eq!(row["runs"], 2, "{row}");
-            assert!(row["cpu_s"].as_f64().unwrap() >= 0.0, "{row}");
+            assert!(row["user_s"].as_f64().unwrap() >= 0.0, "{row}");
             assert!(row["max_rss_kib"].as_u64().unwrap() > 0, "{row}");
             assert!(row["unique"].is_null() && row["nodes"].is_null(), "{row}");
             assert!(row["speedup"].as_f64().unwrap() > 0.0, "{row}");

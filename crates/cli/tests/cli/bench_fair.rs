@@ -203,3 +203,347 @@ fn every_row_says_how_it_was_timed_and_like_is_timed_like() {
     assert!(seconds > 0.0 && seconds < 1.0, "{line}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A shell program for `--command`, run as `sh FILE {n}`.
+fn sh_program(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("{name}=sh {} {{n}}", path.display())
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 + 1e-6 * b.abs()
+}
+
+/// mean, sample standard deviation, median, min, max of `t`, computed
+/// here without the harness's code.
+fn figures(t: &[f64]) -> [f64; 5] {
+    let k = t.len() as f64;
+    let mean = t.iter().sum::<f64>() / k;
+    let var = t.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
+    let mut s = t.to_vec();
+    s.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let mid = s.len() / 2;
+    let median = if s.len() % 2 == 1 {
+        s[mid]
+    } else {
+        (s[mid - 1] + s[mid]) / 2.0
+    };
+    [mean, var.sqrt(), median, s[0], s[s.len() - 1]]
+}
+
+#[test]
+fn the_statistics_are_the_ones_the_times_give() {
+    let dir = scratch("stats");
+    let export = dir.join("bench.json");
+    let md = dir.join("bench.md");
+    let sleeper = sh_program(&dir, "sleeper", "sleep 0.01\necho 4");
+    let mut commands = vec![sleeper, py_counter(&dir)];
+    commands.extend(c_counter(&dir));
+    let mut cmd = nqueens();
+    cmd.args([
+        "bench",
+        "--solvers",
+        "pairs",
+        "--baseline",
+        "pairs",
+        "--from",
+        "6",
+        "--to",
+        "6",
+    ])
+    .args(["--repeat", "4", "--format", "json", "--export-json"])
+    .arg(&export)
+    .arg("--export-markdown")
+    .arg(&md);
+    for c in &commands {
+        cmd.arg("--command").arg(c);
+    }
+    let out = cmd.assert().success().get_output().clone();
+    let rows = json_rows(&out.stdout);
+    let doc: Value = serde_json::from_str(&fs::read_to_string(&export).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert_eq!(results.len(), rows.len());
+    assert_eq!(doc["interrupted"], false);
+    assert!(num(&doc["startup_s"]) > 0.0);
+    let base = &results[0];
+    let [bm, bs, ..] = figures(
+        &base["times"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(num)
+            .collect::<Vec<_>>(),
+    );
+    for (row, result) in rows.iter().zip(results) {
+        let times: Vec<f64> = result["times"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(num)
+            .collect();
+        assert_eq!(times.len(), 4, "--repeat is --runs: {result}");
+        assert_eq!(row["runs"], 4);
+        let [mean, sd, median, min, max] = figures(&times);
+        for (key, hyperfine, want) in [
+            ("mean_s", "mean", mean),
+            ("stddev_s", "stddev", sd),
+            ("median_s", "median", median),
+            ("min_s", "min", min),
+            ("max_s", "max", max),
+        ] {
+            assert!(close(num(&row[key]), want), "{key}: {row} against {want}");
+            assert!(
+                close(num(&result[hyperfine]), want),
+                "{hyperfine}: {result}"
+            );
+        }
+        assert!(
+            num(&row["user_s"]) >= 0.0 && num(&row["system_s"]) >= 0.0,
+            "{row}"
+        );
+        assert!(row["max_rss_kib"].as_u64().unwrap() > 0, "{row}");
+        // The speed-up over pairs and its uncertainty, propagated here.
+        let speedup = bm / mean;
+        let spread = if row["solver"] == "pairs" {
+            0.0
+        } else {
+            speedup * ((bs / bm).powi(2) + (sd / mean).powi(2)).sqrt()
+        };
+        assert!(close(num(&row["speedup"]), speedup), "{row}");
+        assert!(close(num(&row["speedup_stddev"]), spread), "{row}");
+        assert!(
+            close(num(&result["speedup"]), num(&row["speedup"])),
+            "{result}"
+        );
+        assert_eq!(row["total"], 4);
+    }
+    // The sleeper sleeps 10 ms a run.
+    let sleeper = rows.iter().find(|r| r["solver"] == "sleeper").unwrap();
+    assert!(num(&sleeper["min_s"]) >= 0.01, "{sleeper}");
+    let table = fs::read_to_string(&md).unwrap();
+    assert!(
+        table.starts_with("| n | Command | Timing | Mean [s] |"),
+        "{table}"
+    );
+    assert!(
+        table.contains(" ± ") && table.contains("sleeper.sh 6`"),
+        "{table}"
+    );
+
+    // Text: the speed-up with its uncertainty.
+    let text = nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "pairs,mirror",
+            "--baseline",
+            "pairs",
+            "--from",
+            "6",
+            "--to",
+            "6",
+            "--runs",
+            "3",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("1.00 +- 0.00x"), "{text}");
+    let mirror = text.lines().find(|l| l.contains(" mirror ")).unwrap();
+    assert!(
+        regex_like_speedup(mirror),
+        "no 'R +- S' speed-up in: {mirror}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether `line` holds a speed-up written `1.23 +- 0.45x`.
+fn regex_like_speedup(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(3).any(|w| {
+        w[0].parse::<f64>().is_ok()
+            && w[1] == "+-"
+            && w[2]
+                .strip_suffix('x')
+                .is_some_and(|s| s.parse::<f64>().is_ok())
+    })
+}
+
+#[test]
+fn runs_fill_a_time_target_between_bounds_with_prepare_and_cleanup() {
+    let dir = scratch("target");
+    let log = dir.join("log");
+    let sleeper = sh_program(&dir, "sleeper", "sleep 0.02\necho 4");
+    let run = |extra: &[&str]| -> Vec<Value> {
+        let out = nqueens()
+            .args([
+                "bench",
+                "--solvers",
+                "pairs",
+                "--baseline",
+                "pairs",
+                "--from",
+                "6",
+                "--to",
+                "6",
+                "--format",
+                "json",
+            ])
+            .args(["--command", &sleeper])
+            .args(extra)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        json_rows(&out.stdout)
+    };
+    // A target far past 4 runs of 20 ms: the most, 4.
+    let rows = run(&[
+        "--min-runs",
+        "2",
+        "--max-runs",
+        "4",
+        "--target-seconds",
+        "10",
+    ]);
+    assert_eq!(rows[1]["runs"], 4, "{}", rows[1]);
+    // 50 ms of 20 ms runs: 3 (2 if the first run took past 25 ms).
+    let rows = run(&[
+        "--min-runs",
+        "2",
+        "--max-runs",
+        "50",
+        "--target-seconds",
+        "0.05",
+    ]);
+    let k = rows[1]["runs"].as_u64().unwrap();
+    assert!((2..=3).contains(&k), "{}", rows[1]);
+
+    // --prepare before every run (2 warm-ups + 3 timed per row), --cleanup
+    // after each row; {N} replaced.
+    let prepare = format!("echo p{{N}} >> '{}'", log.display());
+    let cleanup = format!("echo c{{n}} >> '{}'", log.display());
+    let rows = run(&[
+        "--runs",
+        "3",
+        "--warmup",
+        "2",
+        "--prepare",
+        &prepare,
+        "--cleanup",
+        &cleanup,
+    ]);
+    assert_eq!(rows.len(), 2);
+    let text = fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut want = vec!["p6"; 5];
+    want.push("c6");
+    want.extend(vec!["p6"; 5]);
+    want.push("c6");
+    assert_eq!(lines, want);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_slow_first_run_and_outliers_are_warned_of() {
+    let dir = scratch("warn");
+    let state = dir.join("runs");
+    // Slow the first time it runs, quick after.
+    let first = sh_program(
+        &dir,
+        "first",
+        &format!(
+            "if [ -e '{0}' ]; then sleep 0.01; else touch '{0}'; sleep 0.4; fi\necho 4",
+            state.display()
+        ),
+    );
+    let counter = dir.join("count");
+    // Slow at its fourth run only.
+    let late = sh_program(
+        &dir,
+        "late",
+        &format!(
+            "k=$(cat '{0}' 2>/dev/null || echo 0); k=$((k + 1)); echo $k > '{0}'\nif [ $k = 4 ]; then sleep 0.4; else sleep 0.01; fi\necho 4",
+            counter.display()
+        ),
+    );
+    let out = nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "pairs",
+            "--baseline",
+            "pairs",
+            "--from",
+            "6",
+            "--to",
+            "6",
+        ])
+        .args([
+            "--runs",
+            "7",
+            "--warmup",
+            "0",
+            "--command",
+            &first,
+            "--command",
+            &late,
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("warning: first at n = 6: the first run was much slower than the rest"),
+        "{text}"
+    );
+    // At least the slow run (a busy machine may add others).
+    let late = text
+        .lines()
+        .find(|l| l.contains("warning: late at n = 6: "))
+        .unwrap_or_else(|| panic!("no warning for late in {text}"));
+    assert!(late.contains("statistical outlier"), "{late}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_run_options_are_refused_before_anything_runs() {
+    let dir = scratch("refused");
+    let d = dir.to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec!["--runs", "0"],
+            "--runs must be a whole number from 1 to 1000, not 0",
+        ),
+        (
+            vec!["--repeat", "0"],
+            "--runs must be a whole number from 1 to 1000, not 0",
+        ),
+        (
+            vec!["--runs", "3", "--min-runs", "2"],
+            "give one or the other",
+        ),
+        (
+            vec!["--min-runs", "5", "--max-runs", "4"],
+            "--min-runs 5 is more than --max-runs 4",
+        ),
+        (vec!["--warmup", "x"], "--warmup must be"),
+        (vec!["--target-seconds", "-1"], "--target-seconds must be"),
+        (vec!["--prepare", ""], "--prepare is empty"),
+        (vec!["--export-json", d], "is a directory"),
+    ] {
+        let mut all = vec!["bench", "--from", "4", "--to", "5"];
+        all.extend(args);
+        crate::common::assert_usage_error(&all, needle);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

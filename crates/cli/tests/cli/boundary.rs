@@ -63,7 +63,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["show", "2 4 1 3", "--ascii", "--format", "csv"], "--ascii does not apply"),
     (&["plan", "8", "--shards", "18446744073709551615", "--solver", "pairs"], "--shards must be a whole number from 1 to 4194304, not 18446744073709551615"),
     (&["run-shard", "--plan", "p.json", "--out", "d", "--shard", "-1"], "--shard must be a whole number from 0 to"),
-    (&["bench", "--repeat", "0"], "--repeat must be a whole number from 1 to 1000, not 0"),
+    (&["bench", "--repeat", "0"], "--runs must be a whole number from 1 to 1000, not 0"),
     // Value lists from the registries.
     (&["count", "8", "--solver", "nope"], "[possible values: halves, pairs, parallel, mirror"),
     (&["solve", "8", "--method", "guess"], "[possible values: construct, construct-mod6, min-conflicts"),

@@ -310,7 +310,7 @@ fn bench_skips_solvers_outside_their_range_and_says_so() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("12,brute,in-process,1,0,,,,,,,,,,,,skipped: brute handles n <= 11"),
+        text.contains("12,brute,in-process,1,0,,,,,,,,,,,,,,,,skipped: brute handles n <= 11"),
         "{text}"
     );
 }
@@ -339,7 +339,7 @@ fn bench_and_plot_refuse_bad_input_and_leave_nothing_behind() {
         ),
         (
             vec!["bench", "--repeat", "0"],
-            "--repeat must be a whole number from 1 to 1000, not 0",
+            "--runs must be a whole number from 1 to 1000, not 0",
         ),
         (
             vec!["bench", "--max-seconds", "soon"],
