@@ -97,13 +97,13 @@ impl Programs {
         let trouble = (|| {
             for _ in 0..runs.warmups(previous) {
                 timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
-                let warm = process::run_bounded(&argv, limit).map_err(fault)?;
+                let warm = process::run_bounded(&argv, limit, &opts.stop).map_err(fault)?;
                 read_count(&warm, opts)?;
             }
             let mut run = 1;
             while run <= planned {
                 timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
-                let done = process::run_bounded(&argv, limit).map_err(fault)?;
+                let done = process::run_bounded(&argv, limit, &opts.stop).map_err(fault)?;
                 let count = read_count(&done, opts)?;
                 let sample = Sample::of(&done);
                 if let Some(dir) = out.as_deref_mut() {
@@ -196,7 +196,10 @@ pub(crate) fn describe(s: &mut String, opts: &Request) {
 }
 
 fn fault(f: Failure) -> Trouble {
-    Trouble::Failed(f.to_string())
+    match f {
+        Failure::Interrupted => Trouble::Fatal(crate::stop::interrupted_error()),
+        f => Trouble::Failed(f.to_string()),
+    }
 }
 
 fn read_count(done: &Finished, opts: &Request) -> Result<u128, Trouble> {

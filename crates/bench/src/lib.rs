@@ -14,7 +14,7 @@
 //! (`plot`).
 //!
 //! ```
-//! use nqueens_bench::{run, Build, Exports, Request, Row, Runs, Show, Timing};
+//! use nqueens_bench::{run, Build, Exports, Request, Row, Runs, Show, Stop, Timing};
 //! use nqueens_sched::{solvers, Options, Value};
 //!
 //! /// Keeps the rows; shows nothing.
@@ -42,6 +42,7 @@
 //!     max_seconds: 60.0,
 //!     out: None,
 //!     exports: Exports::default(),
+//!     stop: Stop::new(),
 //!     commands: Vec::new(),
 //!     timing: Timing::InProcess,
 //!     counter: None,
@@ -81,6 +82,7 @@ mod request;
 mod row;
 mod show;
 mod stats;
+mod stop;
 mod timing;
 
 pub use command::{pattern, Command};
@@ -90,4 +92,5 @@ pub use record::check_out;
 pub use request::{Build, Request, Runs, RunsText, Timing, MAX_RUNS};
 pub use row::{Row, KEYS};
 pub use show::Show;
+pub use stop::Stop;
 pub use timing::run;

@@ -4,8 +4,9 @@
 //! `process_cpu` adds up), and a signal to a whole process group
 //! (`kill(-pgid)`).
 //!
-//! The one module of the harness with `unsafe` code: two foreign calls, each
-//! on plain integers and on memory owned by the calling Rust frame.
+//! The one module of the harness with `unsafe` code: foreign calls
+//! (`wait4`, `waitid`, `getrusage`, `kill`), each on plain integers and on
+//! memory owned by the calling Rust frame.
 //! Alternatives weighed: `getrusage(RUSAGE_CHILDREN)` deltas give the CPU
 //! time safely (through a wrapper crate) but its `ru_maxrss` is the largest
 //! child's so far, not this run's; `/proc/PID/stat` read before reaping
@@ -54,6 +55,29 @@ pub fn own() -> io::Result<Usage> {
     Ok(usage(&r))
 }
 
+/// Waits for child `pid` to end without reaping it (`waitid` with
+/// `WNOWAIT`): its pid, and so its process group id, stays its own until
+/// [`wait`] reaps it.
+pub fn wait_ended(pid: u32) -> io::Result<()> {
+    let id = libc::id_t::try_from(pid).map_err(|_| io::Error::other("pid out of range"))?;
+    loop {
+        // SAFETY: all-zero bytes are a valid `siginfo_t` (plain integers
+        // and a union of them).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: the pointer is to a live local of the right type, which
+        // waitid only writes during the call.
+        let got =
+            unsafe { libc::waitid(libc::P_PID, id, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if got == 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
 /// Waits for child `pid` to end and reaps it: its exit status and its own
 /// resource usage (of it and the children it reaped).
 ///
@@ -81,12 +105,18 @@ pub fn wait(pid: u32) -> io::Result<(ExitStatus, Usage)> {
 /// Sends SIGKILL to every process of group `pgid`. A group already gone is
 /// no error.
 pub fn kill_group(pgid: u32) -> io::Result<()> {
+    signal_group(pgid, libc::SIGKILL)
+}
+
+/// Sends `sig` to every process of group `pgid`. A group already gone is
+/// no error.
+pub fn signal_group(pgid: u32, sig: libc::c_int) -> io::Result<()> {
     let pgid = libc::pid_t::try_from(pgid).map_err(|_| io::Error::other("pid out of range"))?;
     if pgid <= 1 {
         return Err(io::Error::other("refusing to signal group 0 or 1"));
     }
     // SAFETY: kill takes two integers and touches no memory of ours.
-    if unsafe { libc::kill(-pgid, libc::SIGKILL) } == 0 {
+    if unsafe { libc::kill(-pgid, sig) } == 0 {
         return Ok(());
     }
     match io::Error::last_os_error() {

@@ -11,6 +11,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::os::{self, Usage};
+use crate::stop::Stop;
 
 /// The most output kept of a run: the count is read from the end.
 const TAIL_BYTES: usize = 1 << 20;
@@ -38,6 +39,8 @@ pub enum Failure {
     /// Killed by a signal; the last line of its stderr.
     Signal(i32, String),
     Wait(std::io::Error),
+    /// The bench was stopped ([`Stop::now`]): not the program's doing.
+    Interrupted,
 }
 
 impl std::fmt::Display for Failure {
@@ -68,6 +71,7 @@ impl std::fmt::Display for Failure {
                 said(f, line)
             }
             Failure::Wait(e) => write!(f, "could not be waited for: {e}"),
+            Failure::Interrupted => write!(f, "was stopped: the bench was interrupted"),
         }
     }
 }
@@ -87,8 +91,11 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
-/// Runs `argv` once, for at most `limit`.
-pub fn run_bounded(argv: &[String], limit: Duration) -> Result<Finished, Failure> {
+/// Runs `argv` once, for at most `limit`, unless `stop` is raised.
+pub fn run_bounded(argv: &[String], limit: Duration, stop: &Stop) -> Result<Finished, Failure> {
+    if stop.raised() {
+        return Err(Failure::Interrupted);
+    }
     let mut command = Command::new(&argv[0]);
     command
         .args(&argv[1..])
@@ -104,9 +111,18 @@ pub fn run_bounded(argv: &[String], limit: Duration) -> Result<Finished, Failure
     let err = tail(child.stderr.take().expect("piped"));
     // `child` is never waited for through std: `os::wait` reaps it.
     drop(child);
+    // Registered before it can be reaped; if the bench was stopped
+    // meanwhile, its group is killed at once.
+    stop.enter(pid);
     let (tx, rx) = mpsc::channel();
+    let leaving = stop.clone();
     thread::spawn(move || {
-        let waited = os::wait(pid);
+        // Ended but not reaped: out of the register while its group id is
+        // still its own, then reaped.
+        let waited = os::wait_ended(pid).and_then(|()| {
+            leaving.leave(pid);
+            os::wait(pid)
+        });
         let _ = tx.send((waited, start.elapsed()));
     });
     let (waited, wall, timed_out) = match rx.recv_timeout(limit) {
@@ -121,6 +137,9 @@ pub fn run_bounded(argv: &[String], limit: Duration) -> Result<Finished, Failure
         }
     };
     let (stdout, stderr) = (finish(out, pid), finish(err, pid));
+    if stop.raised() {
+        return Err(Failure::Interrupted);
+    }
     if timed_out {
         return Err(Failure::TimedOut(limit));
     }
@@ -180,12 +199,20 @@ fn last_line(s: &str) -> String {
 /// Runs a `--prepare` or `--cleanup` command (`what`) through `sh -c`,
 /// `{n}` (or `{N}`) replaced by the board size; a failure ends the bench,
 /// as hyperfine's does.
-pub fn shell(command: &str, n: usize, what: &str, limit: Duration) -> anyhow::Result<()> {
+pub fn shell(
+    command: &str,
+    n: usize,
+    what: &str,
+    limit: Duration,
+    stop: &Stop,
+) -> anyhow::Result<()> {
     let text = ["{n}", "{N}"]
         .iter()
         .fold(command.to_string(), |c, p| c.replace(p, &n.to_string()));
     let argv = vec!["sh".to_string(), "-c".to_string(), text];
-    run_bounded(&argv, limit)
-        .map(|_| ())
-        .map_err(|f| anyhow::anyhow!("{what} '{command}' at n = {n} {f}"))
+    match run_bounded(&argv, limit, stop) {
+        Ok(_) => Ok(()),
+        Err(Failure::Interrupted) => Err(crate::stop::interrupted_error()),
+        Err(f) => Err(anyhow::anyhow!("{what} '{command}' at n = {n} {f}")),
+    }
 }

@@ -14,6 +14,7 @@ use nqueens::number;
 
 use crate::command::Command;
 use crate::export::Exports;
+use crate::stop::Stop;
 
 /// A checked bench request: typed values, each checked by the door that
 /// read them (the command line: `nqueens bench`'s flags), with
@@ -40,6 +41,8 @@ pub struct Request {
     pub out: Option<PathBuf>,
     /// Files to export the rows to, as hyperfine does.
     pub exports: Exports,
+    /// The switch a door's signal watcher throws to stop the run.
+    pub stop: Stop,
     /// Outside programs, timed after the solvers at each size.
     pub commands: Vec<Command>,
     /// How the built-in solvers are timed (the programs always as

@@ -27,6 +27,7 @@ use crate::request::{Request, Runs, Timing, WARM_UP_BELOW_SECONDS};
 use crate::row::Row;
 use crate::show::Show;
 use crate::stats;
+use crate::stop;
 
 /// Times `opts`, showing each row through `show` as soon as it is
 /// complete, and records the run when it asks for it. Counts that
@@ -41,18 +42,69 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                 base,
                 &format!("{}-{}", machine::utc_date(), machine::host()),
             )?;
-            dir.write(
-                "README.md",
-                "the bench README",
-                &readme(opts, startup.as_ref()),
-            )?;
-            Some(dir)
+            let text = readme(opts, startup.as_ref());
+            dir.write("README.md", "the bench README", &text)?;
+            opts.stop
+                .set_record(dir.path().join("README.md"), text.clone());
+            Some((dir, text))
         }
         None => None,
     };
-    show.start(opts.planned_runs())?;
-
     let mut all: Vec<Row> = Vec::new();
+    let mut running = String::from("the start");
+    let result = rows(
+        opts,
+        show,
+        out.as_mut().map(|(dir, _)| dir),
+        &mut all,
+        (startup.as_ref(), &mut running),
+    );
+    let stopped = opts.stop.raised()
+        || result.as_ref().err().is_some_and(|e| {
+            e.downcast_ref::<nqueens::Error>()
+                .is_some_and(|e| e.kind() == nqueens::ErrorKind::Interrupted)
+        });
+    if let Some((dir, text)) = &out {
+        opts.stop.clear_record();
+        let status = if stopped {
+            stop::interrupted(text, &running)
+        } else {
+            let end = match &result {
+                Err(e)
+                    if e.downcast_ref::<nqueens::Error>()
+                        .is_some_and(|e| e.kind() == nqueens::ErrorKind::Mismatch) =>
+                {
+                    "- status: ended at the first size where counts disagree (see summary.md)"
+                }
+                _ => stop::STATUS_COMPLETE,
+            };
+            text.replace(stop::STATUS_RUNNING, end)
+        };
+        dir.write("README.md", "the bench README", &status)?;
+        if stopped {
+            let note = format!("INTERRUPTED during {running}: the rows above are those that finished; this run is not whole");
+            let summary = show.summary(&all, &[speedup_note(opts), note]);
+            dir.write("summary.md", "the bench summary", &summary)?;
+        }
+    }
+    if stopped {
+        opts.exports
+            .write(&all, startup.as_ref().map(Startup::seconds), true)?;
+        return Err(stop::interrupted_error());
+    }
+    result
+}
+
+/// The rows of `opts`, each shown and recorded as it completes, into
+/// `all`; `running` says which row runs, for an interrupt.
+fn rows(
+    opts: &Request,
+    show: &mut dyn Show,
+    mut out: Option<&mut RunDir>,
+    all: &mut Vec<Row>,
+    (startup, running): (Option<&Startup>, &mut String),
+) -> Result<()> {
+    show.start(opts.planned_runs())?;
     let mut last_median: HashMap<&str, f64> = HashMap::new();
     let mut mismatches = Vec::new();
     let mut warnings = Vec::new();
@@ -62,6 +114,7 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
         let mut baseline: Option<(f64, Option<f64>)> = None;
         let mut first: Option<(u128, u128, &str)> = None;
         for (i, &solver) in opts.solvers.iter().enumerate() {
+            *running = format!("{} at n = {n}", solver.name());
             show.running(format!("n = {n} {}", solver.name()));
             let threads = if solver.uses_threads() {
                 opts.run.threads
@@ -95,7 +148,7 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
                 while run <= planned {
                     prepare(runs, n, opts)?;
                     let (sample, r) = once(solver, board, threads, opts)?;
-                    if let Some(dir) = out.as_mut() {
+                    if let Some(dir) = out.as_deref_mut() {
                         dir.raw(&format!(
                             "{n},{},{threads},{run},{:.6},{},{},{},{:.6},{},{},{}",
                             solver.name(),
@@ -158,26 +211,33 @@ pub fn run(opts: &Request, show: &mut dyn Show) -> Result<()> {
             all.push(row);
         }
         for command in &opts.commands {
+            *running = format!("{} at n = {n}", command.name);
             show.running(format!("n = {n} {}", command.name));
             let agreed = first.map(|(t, _, name)| (t, name));
-            let mut row =
-                programs.bench(command, n, (baseline, agreed), opts, out.as_mut(), show)?;
+            let mut row = programs.bench(
+                command,
+                n,
+                (baseline, agreed),
+                opts,
+                out.as_deref_mut(),
+                show,
+            )?;
             warn(&mut row, &mut warnings);
             show.row(&row)?;
             all.push(row);
         }
         if let Some(dir) = &out {
-            let summary = show.summary(&all, &[speedup_note(opts)]);
+            let summary = show.summary(all, &[speedup_note(opts)]);
             dir.write("summary.md", "the bench summary", &summary)?;
         }
         opts.exports
-            .write(&all, startup.as_ref().map(Startup::seconds), false)?;
+            .write(all, startup.map(Startup::seconds), false)?;
         if !mismatches.is_empty() {
             break;
         }
     }
     let mut notes = vec![format!("{}; {}", speedup_note(opts), timing_note(opts))];
-    notes.extend(startup.as_ref().map(Startup::note));
+    notes.extend(startup.map(Startup::note));
     notes.extend(warnings);
     if let Some(dir) = &out {
         notes.push(format!("recorded in {}", dir.path().display()));
@@ -227,7 +287,7 @@ pub(crate) fn more(runs: &Runs, first: f64, planned: usize, show: &mut dyn Show)
 /// `--prepare` before a run at size `n`.
 pub(crate) fn prepare(runs: &Runs, n: usize, opts: &Request) -> Result<()> {
     match &runs.prepare {
-        Some(c) => process::shell(c, n, "--prepare", guard(opts)),
+        Some(c) => process::shell(c, n, "--prepare", guard(opts), &opts.stop),
         None => Ok(()),
     }
 }
@@ -235,7 +295,7 @@ pub(crate) fn prepare(runs: &Runs, n: usize, opts: &Request) -> Result<()> {
 /// `--cleanup` after a row's runs at size `n`.
 pub(crate) fn cleanup(runs: &Runs, n: usize, opts: &Request) -> Result<()> {
     match &runs.cleanup {
-        Some(c) => process::shell(c, n, "--cleanup", guard(opts)),
+        Some(c) => process::shell(c, n, "--cleanup", guard(opts), &opts.stop),
         None => Ok(()),
     }
 }
@@ -302,6 +362,9 @@ fn once(
             let r = nqueens_sched::count(solver, board, &run, &NoProgress)
                 .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()))?;
             let after = os::own().context("cannot read this process's CPU time")?;
+            if opts.stop.raised() {
+                return Err(stop::interrupted_error());
+            }
             let sample = Sample {
                 seconds: r.seconds,
                 user: after.user.saturating_sub(before.user).as_secs_f64(),
@@ -317,7 +380,10 @@ fn once(
         }
         Timing::Process => {
             let argv = counter_argv(solver, board.n(), threads, opts)?;
-            let done = process::run_bounded(&argv, guard(opts)).map_err(|f| {
+            let done = process::run_bounded(&argv, guard(opts), &opts.stop).map_err(|f| {
+                if matches!(f, process::Failure::Interrupted) {
+                    return stop::interrupted_error();
+                }
                 anyhow!(
                     "{} as a process (`{}`) {f}",
                     solver.name(),
@@ -411,9 +477,9 @@ fn startup(opts: &Request) -> Option<Startup> {
     }
     let argv = vec!["true".to_string()];
     let limit = Duration::from_secs(5);
-    process::run_bounded(&argv, limit).ok()?;
+    process::run_bounded(&argv, limit, &opts.stop).ok()?;
     let runs = (0..STARTUP_RUNS)
-        .map(|_| process::run_bounded(&argv, limit).map(|f| f.wall.as_secs_f64()))
+        .map(|_| process::run_bounded(&argv, limit, &opts.stop).map(|f| f.wall.as_secs_f64()))
         .collect::<Result<Vec<_>, _>>()
         .ok()?;
     Some(Startup {
@@ -441,6 +507,7 @@ fn readme(opts: &Request, startup: Option<&Startup>) -> String {
         machine::utc_date(),
         machine::host()
     );
+    let _ = writeln!(s, "{}", stop::STATUS_RUNNING);
     let _ = writeln!(s, "- command: `{} {}`", build.program, opts.args.join(" "));
     let _ = writeln!(
         s,

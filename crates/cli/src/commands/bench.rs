@@ -13,6 +13,12 @@ use crate::export::{self, Column, Format, Record, Sink};
 use crate::io::Output;
 use crate::request::{Bench, Plot};
 use crate::run::progress::Bar;
+use crate::run::signals;
+
+/// Exit code of an interrupted bench, as a shell reports SIGINT.
+const EXIT_INTERRUPTED: u8 = 130;
+/// How long after Ctrl-C the run may take to return.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The bench row's columns ([`nqueens_bench::KEYS`]) with the widest
 /// values expected, so a text table aligns before its rows exist.
@@ -48,8 +54,44 @@ pub fn run(req: Bench) -> Result<ExitCode> {
         bar: None,
         for_people: matches!(format, Format::Text | Format::TextTable | Format::Markdown),
     };
-    nqueens_bench::run(&req.bench, &mut printed)?;
-    Ok(ExitCode::SUCCESS)
+    // Ctrl-C or SIGTERM: every child the bench started is ended, whole
+    // process group, and the run returns interrupted once its record is
+    // marked so; a built-in solver counting in-process cannot be stopped
+    // midway, so past a grace the watcher marks the record and exits.
+    let stop = req.bench.stop.clone();
+    signals::on_stop(move || {
+        stop.now();
+        std::thread::sleep(GRACE);
+        stop.mark_record();
+        let _ = writeln!(
+            io::stderr(),
+            "nqueens: error: the bench was interrupted; a count in flight did not stop within {} s",
+            GRACE.as_secs()
+        );
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
+    })?;
+    match nqueens_bench::run(&req.bench, &mut printed) {
+        Err(e)
+            if e.downcast_ref::<nqueens::Error>()
+                .is_some_and(|e| e.kind() == nqueens::ErrorKind::Interrupted) =>
+        {
+            drop(printed);
+            let _ = io::stdout().flush();
+            let _ = writeln!(
+                io::stderr(),
+                "nqueens: error: the bench was interrupted; every program it started has been ended{}",
+                match &req.bench.out {
+                    Some(_) => " (the record says it is not whole)",
+                    None => "",
+                }
+            );
+            Ok(ExitCode::from(EXIT_INTERRUPTED))
+        }
+        result => {
+            result?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 pub fn plot(req: Plot) -> Result<ExitCode> {

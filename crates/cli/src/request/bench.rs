@@ -137,6 +137,7 @@ impl TryFrom<BenchArgs> for Bench {
             max_seconds,
             out: a.out,
             exports,
+            stop: nqueens_bench::Stop::new(),
             build: build(),
             args: typed(),
         };

@@ -547,3 +547,169 @@ fn bad_run_options_are_refused_before_anything_runs() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Starts a bench whose program leaves a `sleep 25` (its pid in `pidfile`)
+/// running in its own process group, and waits until the sleep runs.
+fn bench_with_a_sleeper(dir: &Path, pidfile: &Path, extra: &[&str]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let slow = format!(
+        "slow=sh -c \"sleep 25 & echo \\$! > '{}'; wait; echo {{n}}\"",
+        pidfile.display()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args([
+            "bench",
+            "--solvers",
+            "pairs",
+            "--baseline",
+            "pairs",
+            "--from",
+            "6",
+            "--to",
+            "7",
+            "--runs",
+            "1",
+        ])
+        .args(["--command", &slow, "--out"])
+        .arg(dir.join("results"))
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        // A group of its own, as a shell's job: the test signals it as a
+        // terminal does.
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !pidfile.exists() || fs::read_to_string(pidfile).unwrap().trim().is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "the sleeper never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child
+}
+
+/// Whether process `pid` has ended (gone, or a zombie awaiting its parent).
+fn ended(pid: &str) -> bool {
+    (0..100).any(|_| {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat"));
+        if stat.as_ref().map_or(true, |s| s.contains(") Z ")) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        false
+    })
+}
+
+fn wait_within(child: &mut std::process::Child, secs: u64) -> std::process::ExitStatus {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("nqueens still runs {secs} s after the signal");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn ctrl_c_and_sigterm_end_every_child_and_mark_the_record() {
+    for (signal, whole_group) in [("-INT", true), ("-TERM", false)] {
+        let dir = scratch(&format!("interrupt{signal}"));
+        let pidfile = dir.join("sleep.pid");
+        let export = dir.join("rows.json");
+        let mut child =
+            bench_with_a_sleeper(&dir, &pidfile, &["--export-json", export.to_str().unwrap()]);
+        let pid = child.id().to_string();
+        // Ctrl-C reaches the terminal's whole foreground group; `kill`
+        // reaches nqueens alone.
+        let target = if whole_group {
+            format!("-{pid}")
+        } else {
+            pid.clone()
+        };
+        let killed = Command::new("kill")
+            .args([signal, "--", &target])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = wait_within(&mut child, 10);
+        let mut err = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("nqueens: error: the bench was interrupted"),
+            "{err}"
+        );
+        let sleeper = fs::read_to_string(&pidfile).unwrap();
+        assert!(
+            ended(sleeper.trim()),
+            "{signal}: sleep {} still runs",
+            sleeper.trim()
+        );
+        // The record says it is not whole; the rows that finished are in.
+        let run = fs::read_dir(dir.join("results"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let readme = fs::read_to_string(run.join("README.md")).unwrap();
+        assert!(
+            readme.contains("- status: INTERRUPTED during slow at n = 6"),
+            "{readme}"
+        );
+        assert!(!readme.contains("status: complete"), "{readme}");
+        let summary = fs::read_to_string(run.join("summary.md")).unwrap();
+        assert!(
+            summary.contains("| 6 | pairs |") && summary.contains("INTERRUPTED"),
+            "{summary}"
+        );
+        let doc: Value = serde_json::from_str(&fs::read_to_string(&export).unwrap()).unwrap();
+        assert_eq!(doc["interrupted"], true);
+        assert_eq!(
+            doc["results"].as_array().unwrap().len(),
+            1,
+            "pairs alone finished"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_whole_run_says_so() {
+    let dir = scratch("whole");
+    let base = dir.join("results");
+    nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "pairs",
+            "--baseline",
+            "pairs",
+            "--from",
+            "5",
+            "--to",
+            "5",
+            "--runs",
+            "1",
+            "--out",
+        ])
+        .arg(&base)
+        .assert()
+        .success();
+    let run = fs::read_dir(&base).unwrap().next().unwrap().unwrap().path();
+    let readme = fs::read_to_string(run.join("README.md")).unwrap();
+    assert!(readme.contains("\n- status: complete\n"), "{readme}");
+    assert!(
+        !readme.contains("running") && !readme.contains("INTERRUPTED"),
+        "{readme}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
