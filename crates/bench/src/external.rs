@@ -179,7 +179,12 @@ impl Programs {
 pub(crate) fn describe(s: &mut String, opts: &Request) {
     use std::fmt::Write as _;
     for c in &opts.commands {
-        let _ = writeln!(s, "- program `{}`: `{}`", c.name, c.words.join(" "));
+        let _ = writeln!(
+            s,
+            "- program `{}`: `{}`",
+            c.name,
+            shell_words::join(&c.words)
+        );
     }
     if opts.commands.is_empty() {
         return;

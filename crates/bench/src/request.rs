@@ -60,9 +60,10 @@ pub struct Request {
     pub count_pattern: Option<Regex>,
     /// What built the program that runs the bench, for the README.
     pub build: Build,
-    /// The command line after the program's name, as typed, for the
-    /// README.
-    pub args: Vec<String>,
+    /// The command line as typed, the program first, for the README to
+    /// rerun it: `None` for a word that is not UTF-8 (which the README
+    /// cannot hold), empty from a door without one (Python).
+    pub args: Vec<Option<String>>,
 }
 
 impl Request {

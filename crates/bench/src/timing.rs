@@ -508,7 +508,15 @@ fn readme(opts: &Request, startup: Option<&Startup>) -> String {
         machine::host()
     );
     let _ = writeln!(s, "{}", stop::STATUS_RUNNING);
-    let _ = writeln!(s, "- command: `{} {}`", build.program, opts.args.join(" "));
+    let _ = writeln!(
+        s,
+        "- command: {}",
+        if opts.args.is_empty() {
+            "none: run through the library (Python's nqueens.bench)"
+        } else {
+            "under Rerun, below"
+        }
+    );
     let _ = writeln!(
         s,
         "- binary: {} {}, commit {}",
@@ -549,7 +557,8 @@ fn readme(opts: &Request, startup: Option<&Startup>) -> String {
         let _ = writeln!(s, "- {}", startup.note());
     }
     external::describe(&mut s, opts);
-    let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, medians per solver and size, rewritten after each size.");
+    let _ = writeln!(s, "\nFiles: `raw.csv`, one row per timed run, written as it finishes; `summary.md`, the rows' statistics, rewritten after each size.");
+    rerun(&mut s, &opts.args);
     s
 }
 
@@ -574,4 +583,27 @@ fn describe_runs(r: &Runs) -> String {
         s += &format!("; after each row `sh -c {}`", shell_words::quote(c));
     }
     s
+}
+
+/// The README's Rerun section: the command line quoted for a POSIX shell
+/// (each word in single quotes where it needs any), so that pasting it
+/// runs the same bench again.
+fn rerun(s: &mut String, args: &[Option<String>]) {
+    if args.is_empty() {
+        return;
+    }
+    let words: Vec<String> = args
+        .iter()
+        .map(|w| {
+            w.as_deref()
+                .map_or_else(|| "'?'".to_string(), |w| shell_words::quote(w).into_owned())
+        })
+        .collect();
+    let _ = writeln!(s, "\n## Rerun\n");
+    if args.iter().any(Option::is_none) {
+        let _ = writeln!(s, "A word of the command line (shown as '?') is not UTF-8, which this file cannot hold: pasting this will not rerun the bench as it was.\n");
+    } else {
+        let _ = writeln!(s, "Paste into a POSIX shell to run this bench again (from the same directory: relative paths stay relative):\n");
+    }
+    let _ = writeln!(s, "```sh\n{}\n```", words.join(" "));
 }

@@ -160,14 +160,11 @@ fn build() -> Build {
     }
 }
 
-/// The command line after the program's name, for the README: from
+/// The command line as typed, the program first, for the README: from
 /// `args_os`, as `--out` need not be UTF-8 (and `std::env::args()`
-/// panics on such an argument).
-fn typed() -> Vec<String> {
-    std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect()
+/// panics on such an argument); `None` stands for a word that is not.
+fn typed() -> Vec<Option<String>> {
+    std::env::args_os().map(|a| a.into_string().ok()).collect()
 }
 
 /// A validated `plot` request: the recorded run, read and checked, and

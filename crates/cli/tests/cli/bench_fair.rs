@@ -713,3 +713,87 @@ fn a_whole_run_says_so() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The Rerun block of a recorded run's README.
+fn rerun_block(run: &Path) -> String {
+    let readme = fs::read_to_string(run.join("README.md")).unwrap();
+    let start = readme.find("```sh\n").unwrap_or_else(|| panic!("{readme}")) + 6;
+    let end = readme.rfind("\n```").unwrap();
+    readme[start..end].to_string()
+}
+
+/// The (n, solver) pairs of a recorded run's raw.csv.
+fn ran(run: &Path) -> Vec<(String, String)> {
+    let raw = fs::read_to_string(run.join("raw.csv")).unwrap();
+    let mut v: Vec<(String, String)> = raw
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[1].to_string())
+        })
+        .collect();
+    v.dedup();
+    v
+}
+
+#[test]
+fn a_recorded_command_pasted_into_sh_reruns_the_same_bench() {
+    let dir = scratch("rerun");
+    // Spaces, quotes, $ and a glob: each must reach nqueens as typed.
+    let base = dir.join("my results's *");
+    let log = dir.join("prepare log");
+    let odd = "odd=sh -c \"x='a  b'; test \\\"\\$x\\\" = 'a  b' && echo 4\" {n}";
+    let prepare = format!("echo \"$$ {{N}}\" >> '{}'", log.display());
+    nqueens()
+        .args([
+            "bench",
+            "--solvers",
+            "pairs",
+            "--baseline",
+            "pairs",
+            "--from",
+            "6",
+            "--to",
+            "6",
+            "--runs",
+            "2",
+        ])
+        .args(["--command", odd, "--prepare", &prepare, "--out"])
+        .arg(&base)
+        .assert()
+        .success();
+    let first = fs::read_dir(&base).unwrap().next().unwrap().unwrap().path();
+    let command = rerun_block(&first);
+    assert!(command.contains(env!("CARGO_BIN_EXE_nqueens")), "{command}");
+    let again = Command::new("sh").arg("-c").arg(&command).output().unwrap();
+    assert!(
+        again.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let mut runs: Vec<PathBuf> = fs::read_dir(&base)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    runs.sort();
+    assert_eq!(
+        runs.len(),
+        2,
+        "the rerun recorded a run of its own: {runs:?}"
+    );
+    let second = runs.into_iter().find(|r| *r != first).unwrap();
+    // The same words reached it, and it ran the same rows.
+    assert_eq!(rerun_block(&second), command);
+    assert_eq!(ran(&second), ran(&first));
+    assert_eq!(
+        ran(&first),
+        [("6".into(), "pairs".into()), ("6".into(), "odd".into())]
+    );
+    // --prepare ran through its own shell each time ($$ is its pid, not
+    // the pasting shell's), before each of 2 timed runs and 1 warm-up per row.
+    let lines = fs::read_to_string(&log).unwrap();
+    assert_eq!(lines.lines().count(), 2 * 2 * 3, "{lines}");
+    assert!(lines.lines().all(|l| l.ends_with(" 6")), "{lines}");
+    fs::remove_dir_all(&dir).unwrap();
+}
