@@ -276,7 +276,7 @@ fn bench_records_a_run_and_plot_draws_it() {
     assert!(
         picture.starts_with("<svg")
             && picture.contains("brute")
-            && picture.contains("median seconds")
+            && picture.contains("mean seconds")
     );
     std::fs::remove_dir_all(&base).unwrap();
 }
