@@ -161,3 +161,29 @@ pub(crate) fn markdown(rows: &[Row], interrupted: bool) -> String {
     }
     s
 }
+
+/// The rows as a Markdown table under [`KEYS`](crate::KEYS), then the
+/// notes: summary.md for a door without an exporter of its own (Python).
+pub fn summary_markdown(rows: &[Row], notes: &[String]) -> String {
+    let keys = crate::KEYS;
+    let mut s = format!("| {} |\n|{}\n", keys.join(" | "), "---|".repeat(keys.len()));
+    for row in rows {
+        let cells: Vec<String> = row
+            .fields()
+            .iter()
+            .map(|(_, v)| match v {
+                Value::Int(i) => i.to_string(),
+                Value::Float(f) => format!("{f:.6}"),
+                Value::Ratio(r) => format!("{r:.2}x"),
+                Value::Text(t) | Value::Digits(t) => t.replace('|', "\\|"),
+                Value::Bool(b) => b.to_string(),
+                _ => String::new(),
+            })
+            .collect();
+        s += &format!("| {} |\n", cells.join(" | "));
+    }
+    for note in notes {
+        s += &format!("\n> {note}\n");
+    }
+    s
+}

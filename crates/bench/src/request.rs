@@ -10,7 +10,7 @@ use nqueens_kernel::Board;
 use nqueens_sched::{Options, Solver};
 use regex::Regex;
 
-use nqueens::number;
+use nqueens::{number, Spelling};
 
 use crate::command::Command;
 use crate::export::Exports;
@@ -224,38 +224,42 @@ impl Runs {
 
     /// Checks the options as typed: counts in range, `--runs` not with
     /// `--min-runs` or `--max-runs`, the fewest not above the most.
-    pub fn parse(t: RunsText) -> Result<Runs> {
-        let count = |text: &Option<String>, what: &str, lo: usize, hi: usize| {
+    pub fn parse(t: RunsText, sp: Spelling) -> Result<Runs> {
+        let count = |text: &Option<String>, key: &str, lo: usize, hi: usize| {
             text.as_deref()
-                .map(|v| number::size(v, what, lo..=hi, ""))
+                .map(|v| number::size(v, &sp.of(key), lo..=hi, ""))
                 .transpose()
         };
-        let warmup = count(&t.warmup, "--warmup", 0, MAX_WARMUP)?;
-        let exact = count(&t.runs, "--runs", 1, MAX_RUNS)?;
-        let min = count(&t.min_runs, "--min-runs", 1, MAX_RUNS)?;
-        let max = count(&t.max_runs, "--max-runs", 1, MAX_RUNS)?;
+        let warmup = count(&t.warmup, "warmup", 0, MAX_WARMUP)?;
+        let exact = count(&t.runs, "runs", 1, MAX_RUNS)?;
+        let min = count(&t.min_runs, "min_runs", 1, MAX_RUNS)?;
+        let max = count(&t.max_runs, "max_runs", 1, MAX_RUNS)?;
+        let (runs, min_runs, max_runs) = (sp.of("runs"), sp.of("min_runs"), sp.of("max_runs"));
         if exact.is_some() && (min.is_some() || max.is_some()) {
-            bail!("--runs sets the number of runs; --min-runs and --max-runs bound it otherwise: give one or the other");
+            bail!("{runs} sets the number of runs; {min_runs} and {max_runs} bound it otherwise: give one or the other");
         }
         let (min, max) = match (min, max) {
             (Some(lo), Some(hi)) if lo > hi => {
-                bail!("--min-runs {lo} is more than --max-runs {hi}")
+                bail!("{min_runs} {lo} is more than {max_runs} {hi}")
             }
             (lo, hi) => {
                 let lo = lo.unwrap_or(MIN_RUNS.min(hi.unwrap_or(MAX_RUNS)));
                 (lo, hi.unwrap_or(MAX_RUNS))
             }
         };
+        let target = sp.of("target_seconds");
         let target_seconds = match &t.target_seconds {
             Some(s) if exact.is_some() => {
-                bail!("--target-seconds {s} chooses the number of runs, which --runs sets")
+                bail!("{target} {s} chooses the number of runs, which {runs} sets")
             }
-            Some(s) => number::seconds(s, "--target-seconds", MAX_TARGET_SECONDS)?,
+            Some(s) => number::seconds(s, &target, MAX_TARGET_SECONDS)?,
             None => TARGET_SECONDS,
         };
-        let shell = |c: &Option<String>, what: &str| -> Result<Option<String>> {
+        let shell = |c: &Option<String>, key: &str| -> Result<Option<String>> {
             match c {
-                Some(c) if c.trim().is_empty() => bail!("{what} is empty: give a shell command"),
+                Some(c) if c.trim().is_empty() => {
+                    bail!("{} is empty: give a shell command", sp.of(key))
+                }
                 c => Ok(c.clone()),
             }
         };
@@ -265,9 +269,14 @@ impl Runs {
             min,
             max,
             target_seconds,
-            prepare: shell(&t.prepare, "--prepare")?,
-            cleanup: shell(&t.cleanup, "--cleanup")?,
+            prepare: shell(&t.prepare, "prepare")?,
+            cleanup: shell(&t.cleanup, "cleanup")?,
         })
+    }
+
+    #[cfg(test)]
+    fn parse_flags(t: RunsText) -> Result<Runs> {
+        Runs::parse(t, Spelling::Flags)
     }
 
     /// The timed runs planned for a row before its first.
@@ -320,15 +329,15 @@ mod tests {
 
     #[test]
     fn runs_fill_the_target_within_bounds() {
-        let r = Runs::parse(text(&[("min", "2"), ("max", "50"), ("target", "1")])).unwrap();
+        let r = Runs::parse_flags(text(&[("min", "2"), ("max", "50"), ("target", "1")])).unwrap();
         assert_eq!(
             (r.planned(), r.after_first(0.1), r.after_first(0.3)),
             (2, 10, 4)
         );
         assert_eq!((r.after_first(0.001), r.after_first(5.0)), (50, 2));
-        let r = Runs::parse(text(&[("runs", "7")])).unwrap();
+        let r = Runs::parse_flags(text(&[("runs", "7")])).unwrap();
         assert_eq!((r.planned(), r.after_first(0.0001)), (7, 7));
-        let r = Runs::parse(text(&[])).unwrap();
+        let r = Runs::parse_flags(text(&[])).unwrap();
         assert_eq!(
             (r.min, r.max, r.target_seconds),
             (MIN_RUNS, MAX_RUNS, TARGET_SECONDS)
@@ -337,7 +346,7 @@ mod tests {
             (r.warmups(None), r.warmups(Some(0.5)), r.warmups(Some(2.0))),
             (1, 1, 0)
         );
-        let r = Runs::parse(text(&[("warmup", "0"), ("max", "2")])).unwrap();
+        let r = Runs::parse_flags(text(&[("warmup", "0"), ("max", "2")])).unwrap();
         assert_eq!((r.warmups(None), r.min, r.max), (0, 2, 2));
     }
 
@@ -361,7 +370,7 @@ mod tests {
             (text(&[("runs", "3"), ("target", "2")]), "which --runs sets"),
             (text(&[("prepare", " ")]), "--prepare is empty"),
         ] {
-            let e = Runs::parse(t).unwrap_err().to_string();
+            let e = Runs::parse(t, Spelling::Flags).unwrap_err().to_string();
             assert!(e.contains(why), "{e}");
         }
     }

@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use nqueens::{number, Spelling};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{Kind, Solver};
+use nqueens_sched::Kind;
 use nqueens_tasks::Task;
 
 use crate::cli::{CountArgs, CountFormat, TableArgs, TableFormat, VariantArgs};
@@ -59,11 +59,6 @@ impl TryFrom<TableArgs> for Table {
     }
 }
 
-/// Looks a solver up by name (clap has already checked it is one).
-pub fn solver(name: &str) -> Result<&'static dyn Solver> {
-    Ok(nqueens::solver(name)?)
-}
-
 /// The variant asked for by the flags, if any.
 pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
     match (a.torus, a.no_three_in_line) {
@@ -95,17 +90,4 @@ pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<
 pub fn depth(task: Task, board: Board, text: Option<&str>) -> Result<Option<usize>> {
     let Some(text) = text else { return Ok(None) };
     Ok(Some(task.depths(board)?.parse("--depth", text)? as usize))
-}
-
-/// Parses `--from` and `--to` into the boards between them, up to `max`
-/// (the limit of `owner`): one or more.
-pub fn range(from: &str, to: &str, max: usize, owner: &str) -> Result<Vec<Board>> {
-    let from = number::board(from, "--from", max, owner)?;
-    let to = number::board(to, "--to", max, owner)?;
-    if from.n() > to.n() {
-        bail!("empty range: --from {} is after --to {}", from.n(), to.n());
-    }
-    Ok((from.n()..=to.n())
-        .map(|n| Board::new(n).expect("checked range"))
-        .collect())
 }
