@@ -17,6 +17,7 @@
 //! tested by `tests/` (pytest); typed by `nqueens.pyi`.
 
 mod args;
+mod bench;
 mod count;
 mod estimate;
 mod interrupt;
@@ -36,7 +37,7 @@ use pyo3::prelude::*;
 /// [1, 3, 5, 0, 2, 4]
 ///
 /// Functions: count, table, solutions, iter_solutions, solve, solvers,
-/// estimate. Columns are 0-based throughout.
+/// estimate, bench. Columns are 0-based throughout.
 #[pymodule]
 fn nqueens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // NumPy is imported with the module, not by the first call that makes
@@ -56,5 +57,6 @@ fn nqueens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solvers::solvers, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
     Ok(())
 }
