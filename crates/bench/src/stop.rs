@@ -46,9 +46,10 @@ impl Stop {
     /// Safe from any thread; returns once the signals are sent.
     pub fn now(&self) {
         self.0.raised.store(true, Ordering::SeqCst);
-        self.signal_all(libc::SIGTERM);
-        std::thread::sleep(TERM_GRACE);
-        self.signal_all(libc::SIGKILL);
+        if self.signal_all(libc::SIGTERM) > 0 {
+            std::thread::sleep(TERM_GRACE);
+            self.signal_all(libc::SIGKILL);
+        }
     }
 
     /// Whether [`Stop::now`] was called.
@@ -95,10 +96,13 @@ impl Stop {
         lock(&self.0.live).retain(|&p| p != pgid);
     }
 
-    fn signal_all(&self, sig: libc::c_int) {
-        for &pgid in lock(&self.0.live).iter() {
+    /// Signals every live child's group; how many there were.
+    fn signal_all(&self, sig: libc::c_int) -> usize {
+        let live = lock(&self.0.live);
+        for &pgid in live.iter() {
             let _ = os::signal_group(pgid, sig);
         }
+        live.len()
     }
 }
 

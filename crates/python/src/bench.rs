@@ -22,8 +22,9 @@ use crate::args::{self, raise};
 use crate::interrupt::POLL;
 use crate::record;
 
-/// How long a stopped bench may take to return (and mark its record).
-const GRACE: Duration = Duration::from_secs(2);
+/// How long a stopped bench may take to return (and mark its record):
+/// within the second Ctrl-C is promised to take everywhere.
+const GRACE: Duration = Duration::from_secs(1);
 
 /// Benchmark solvers (and programs) against each other, every count
 /// checked: the rows ``nqueens bench --format json`` prints.

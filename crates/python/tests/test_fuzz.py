@@ -65,7 +65,9 @@ POOL_SRC = """{
 POOL = eval(POOL_SRC)
 
 # A value each parameter takes when another one is fuzzed: small, cheap.
-BASE = {"n": "8", "first": "4", "last": "6"}
+BASE = {"n": "8", "first": "4", "last": "6",
+        # bench: one solver beside its baseline, at most two runs a row.
+        "solvers": "'pairs'", "max_runs": "2"}
 
 WORKER = textwrap.dedent(r'''
     import json, os, signal, sys, threading, time, itertools, resource
