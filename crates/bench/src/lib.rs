@@ -90,7 +90,10 @@ pub use command::{pattern, Command};
 pub use export::{summary_markdown, Exports};
 pub use plot::Recorded;
 pub use record::check_out;
-pub use request::{Build, Request, Runs, RunsText, Timing, MAX_RUNS};
+pub use request::{
+    Build, Request, Runs, RunsText, Timing, MAX_RUNS, MAX_WARMUP, MIN_RUNS, TARGET_SECONDS,
+    WARM_UP_BELOW_SECONDS,
+};
 pub use row::{Row, KEYS};
 pub use show::Show;
 pub use spec::Spec;
