@@ -34,7 +34,7 @@
 //! }
 //!
 //! let request = Request {
-//!     solvers: vec![solvers::by_name("mirror").unwrap(), solvers::by_name("classic").unwrap()],
+//!     solvers: vec![solvers::by_name("mirror").unwrap().clone(), solvers::by_name("classic").unwrap().clone()],
 //!     boards: (6..=7).map(|n| nqueens_kernel::Board::new(n).unwrap()).collect(),
 //!     runs: Runs::exactly(1),
 //!     run: Options::sequential(),

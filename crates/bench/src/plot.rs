@@ -188,7 +188,7 @@ const PALETTE: [RGBColor; 10] = [
 /// hash of it (FNV-1a) with a triangle or a cross, which no built-in
 /// solver wears.
 fn style(name: &str) -> (RGBColor, usize) {
-    if let Some(i) = solvers::all().iter().position(|s| s.name() == name) {
+    if let Some(i) = solvers::all().iter().position(|s| s.solver() == name) {
         return (PALETTE[i % PALETTE.len()], [0, 2][(i / PALETTE.len()) % 2]);
     }
     let h = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
@@ -389,7 +389,7 @@ mod tests {
     fn a_solver_looks_the_same_in_every_run() {
         // By name alone: whatever else the run holds, in any order.
         assert_eq!(style("halves"), style("halves"));
-        let builtin: Vec<_> = solvers::all().iter().map(|s| style(s.name())).collect();
+        let builtin: Vec<_> = solvers::all().iter().map(|s| style(s.solver())).collect();
         for (i, a) in builtin.iter().enumerate() {
             for b in &builtin[i + 1..] {
                 assert_ne!(a, b, "two built-in solvers look alike");

@@ -3,11 +3,12 @@
 //! built the program that runs it.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use nqueens::Budget;
 use nqueens_kernel::Board;
-use nqueens_sched::{Options, Solver};
+use nqueens_sched::{Kind, Options};
 use regex::Regex;
 
 use nqueens::{number, Spelling};
@@ -23,7 +24,7 @@ use crate::stop::Stop;
 pub struct Request {
     /// The built-in solvers, the baseline first: the speed-ups are its
     /// median over theirs.
-    pub solvers: Vec<&'static dyn Solver>,
+    pub solvers: Vec<Arc<dyn Kind>>,
     /// The board sizes, smallest first; at least one.
     pub boards: Vec<Board>,
     /// How many runs each row gets, and what runs around them.
@@ -79,7 +80,7 @@ impl Request {
 
 impl std::fmt::Debug for Request {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let solvers: Vec<&str> = self.solvers.iter().map(|s| s.name()).collect();
+        let solvers: Vec<&str> = self.solvers.iter().map(|s| s.solver()).collect();
         f.debug_struct("Request")
             .field("solvers", &solvers)
             .field("boards", &self.boards)

@@ -4,11 +4,12 @@
 //! the same refusals, named in their own spelling.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use nqueens::{number, Spelling, Unused};
 use nqueens_kernel::{Board, MAX_N};
-use nqueens_sched::{solvers, Solver};
+use nqueens_sched::{solvers, Kind};
 
 use crate::command::{self, Command};
 use crate::export::Exports;
@@ -104,39 +105,39 @@ impl Spec {
             .collect();
         let smallest = first.n();
         let baseline = nqueens::solver(&self.baseline)?;
-        if baseline.max_n() < smallest {
+        if baseline.sizes().largest() < smallest {
             bail!(
                 "baseline '{}' handles n up to {}, and the range starts at {smallest}",
-                baseline.name(),
-                baseline.max_n(),
+                baseline.solver(),
+                baseline.sizes().largest(),
             );
         }
-        let mut chosen: Vec<&'static dyn Solver> = vec![baseline];
-        let named: Vec<&'static dyn Solver> = match &self.solvers {
+        let mut chosen: Vec<Arc<dyn Kind>> = vec![baseline];
+        let named: Vec<Arc<dyn Kind>> = match &self.solvers {
             // The exhaustive references take seconds from n = 8 on: they
             // run when named.
             None => solvers::all()
                 .iter()
-                .copied()
                 .filter(|s| s.in_default_bench())
+                .cloned()
                 .collect(),
             Some(names) => {
                 let named = names
                     .iter()
                     .map(|n| nqueens::solver(n).map_err(anyhow::Error::from))
                     .collect::<Result<Vec<_>>>()?;
-                if let Some(s) = named.iter().find(|s| s.max_n() < smallest) {
+                if let Some(s) = named.iter().find(|s| s.sizes().largest() < smallest) {
                     bail!(
                         "solver '{}' handles n up to {}, and the range starts at {smallest}",
-                        s.name(),
-                        s.max_n()
+                        s.solver(),
+                        s.sizes().largest()
                     );
                 }
                 named
             }
         };
         for s in named {
-            if !chosen.iter().any(|t| t.name() == s.name()) {
+            if !chosen.iter().any(|t| t.solver() == s.solver()) {
                 chosen.push(s);
             }
         }
@@ -162,7 +163,7 @@ impl Spec {
         for spec in &self.commands {
             let taken: Vec<&str> = solvers::all()
                 .iter()
-                .map(|s| s.name())
+                .map(|s| s.solver())
                 .chain(commands.iter().map(|c| c.name.as_str()))
                 .collect();
             commands.push(Command::parse(spec, &taken)?);

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use nqueens::verify::Check;
-use nqueens_sched::{NoProgress, Options, Solver, Threads};
+use nqueens_sched::{Kind, NoProgress, Options, Threads};
 
 use crate::external;
 use crate::machine;
@@ -113,21 +113,21 @@ fn rows(
         let n = board.n();
         let mut baseline: Option<(f64, Option<f64>)> = None;
         let mut first: Option<(u128, u128, &str)> = None;
-        for (i, &solver) in opts.solvers.iter().enumerate() {
-            *running = format!("{} at n = {n}", solver.name());
-            show.running(format!("n = {n} {}", solver.name()));
+        for (i, solver) in opts.solvers.iter().enumerate() {
+            *running = format!("{} at n = {n}", solver.solver());
+            show.running(format!("n = {n} {}", solver.solver()));
             let threads = if solver.uses_threads() {
                 opts.run.threads
             } else {
                 Threads::ONE
             };
-            let mut row = Row::new(n, solver.name().to_string(), opts.timing, threads.get());
-            let previous = last_median.get(solver.name()).copied();
-            if n > solver.max_n() {
+            let mut row = Row::new(n, solver.solver().to_string(), opts.timing, threads.get());
+            let previous = last_median.get(solver.solver()).copied();
+            if n > solver.sizes().largest() {
                 row.note = Some(format!(
                     "skipped: {} handles n <= {}",
-                    solver.name(),
-                    solver.max_n()
+                    solver.solver(),
+                    solver.sizes().largest()
                 ));
             } else if let Some(p) = previous.filter(|&p| p > opts.max_seconds) {
                 row.note = Some(format!(
@@ -136,7 +136,7 @@ fn rows(
                 ));
             } else {
                 if opts.timing == Timing::Process {
-                    row.command = shell_words::join(counter_argv(solver, n, threads, opts)?);
+                    row.command = shell_words::join(counter_argv(&**solver, n, threads, opts)?);
                 }
                 let runs = &opts.runs;
                 for _ in 0..runs.warmups(previous) {
@@ -151,7 +151,7 @@ fn rows(
                     if let Some(dir) = out.as_deref_mut() {
                         dir.raw(&format!(
                             "{n},{},{threads},{run},{:.6},{},{},{},{:.6},{},{},{}",
-                            solver.name(),
+                            solver.solver(),
                             sample.seconds,
                             r.total,
                             r.unique,
@@ -182,18 +182,18 @@ fn rows(
                 {
                     mismatches.push(format!(
                         "{} at n = {n}: {total} / {unique}, published {t} / {u}",
-                        solver.name(),
+                        solver.solver(),
                     ));
                 }
                 match first {
-                    None => first = Some((total, unique, solver.name())),
+                    None => first = Some((total, unique, solver.solver())),
                     Some((t, u, other)) if (t, u) != (total, unique) => mismatches.push(format!(
                         "{} and {other} disagree at n = {n}: {total} / {unique} against {t} / {u}",
-                        solver.name(),
+                        solver.solver(),
                     )),
                     Some(_) => {}
                 }
-                last_median.insert(solver.name(), row.median().expect("at least one run"));
+                last_median.insert(solver.solver(), row.median().expect("at least one run"));
                 let mean = row.mean().expect("at least one run");
                 if i == 0 {
                     baseline = Some(mean);
@@ -259,7 +259,7 @@ fn rows(
 fn speedup_note(opts: &Request) -> String {
     format!(
         "speedup = mean of {} / mean of the solver, same size, same run, +- its standard deviation propagated from the two rows'",
-        opts.solvers[0].name()
+        opts.solvers[0].solver()
     )
 }
 
@@ -347,7 +347,7 @@ struct Counted {
 
 /// Counts `board` once with `solver`, timed as `opts.timing` says.
 fn once(
-    solver: &dyn Solver,
+    solver: &std::sync::Arc<dyn Kind>,
     board: nqueens_kernel::Board,
     threads: Threads,
     opts: &Request,
@@ -379,27 +379,30 @@ fn once(
             Ok((sample, counted))
         }
         Timing::Process => {
-            let argv = counter_argv(solver, board.n(), threads, opts)?;
+            let argv = counter_argv(&**solver, board.n(), threads, opts)?;
             let done = process::run_bounded(&argv, guard(opts), &opts.stop).map_err(|f| {
                 if matches!(f, process::Failure::Interrupted) {
                     return stop::interrupted_error();
                 }
                 anyhow!(
                     "{} as a process (`{}`) {f}",
-                    solver.name(),
+                    solver.solver(),
                     shell_words::join(&argv)
                 )
             })?;
             let read = |key: &str| -> Result<u128> {
                 let v: serde_json::Value =
                     serde_json::from_str(done.stdout.trim()).map_err(|e| {
-                        anyhow!("{} as a process printed no JSON record: {e}", solver.name())
+                        anyhow!(
+                            "{} as a process printed no JSON record: {e}",
+                            solver.solver()
+                        )
                     })?;
                 v[key]
                     .as_u64()
                     .map(u128::from)
                     .or_else(|| v[key].as_str().and_then(|s| s.parse().ok()))
-                    .ok_or_else(|| anyhow!("{} as a process printed no {key}", solver.name()))
+                    .ok_or_else(|| anyhow!("{} as a process printed no {key}", solver.solver()))
             };
             let counted = Counted {
                 total: read("total")?,
@@ -414,7 +417,7 @@ fn once(
 /// The `nqueens count` that counts for `solver` as a process: its JSON
 /// record on one line, no progress.
 fn counter_argv(
-    solver: &dyn Solver,
+    solver: &dyn Kind,
     n: usize,
     threads: Threads,
     opts: &Request,
@@ -429,7 +432,7 @@ fn counter_argv(
     ];
     for word in [
         "--solver",
-        solver.name(),
+        solver.solver(),
         "--threads",
         &threads.get().to_string(),
         "--format",
@@ -499,7 +502,7 @@ fn timing_note(opts: &Request) -> &'static str {
 
 fn readme(opts: &Request, startup: Option<&Startup>) -> String {
     let build = &opts.build;
-    let names: Vec<&str> = opts.solvers.iter().map(|s| s.name()).collect();
+    let names: Vec<&str> = opts.solvers.iter().map(|s| s.solver()).collect();
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -160,7 +160,7 @@ pub enum Command {
 fn solver_names() -> PossibleValuesParser {
     let names = solvers::all()
         .iter()
-        .map(|s| PossibleValue::new(s.name()).help(s.description()));
+        .map(|s| PossibleValue::new(s.solver()).help(s.description()));
     PossibleValuesParser::new(names)
 }
 
@@ -172,12 +172,12 @@ fn bench_solvers_help() -> String {
     let left_out: Vec<&str> = solvers::all()
         .iter()
         .filter(|s| !s.in_default_bench())
-        .map(|s| s.name())
+        .map(|s| s.solver())
         .collect();
     let limited: Vec<String> = solvers::all()
         .iter()
-        .filter(|s| s.in_default_bench() && s.max_n() < nqueens_kernel::MAX_N)
-        .map(|s| format!("{} past n = {}", s.name(), s.max_n()))
+        .filter(|s| s.in_default_bench() && s.sizes().largest() < nqueens_kernel::MAX_N)
+        .map(|s| format!("{} past n = {}", s.solver(), s.sizes().largest()))
         .collect();
     format!(
         "Solvers to compare, comma-separated; names and limits: nqueens solvers [default: all but {}, which check every placement or every set of squares (n^n, C(n^2, n)) and run only when named; any solver is skipped past its largest n: {}]",

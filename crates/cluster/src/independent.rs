@@ -40,6 +40,10 @@ impl Kind for Independent {
         "halves-recount"
     }
 
+    fn description(&self) -> &'static str {
+        "every row set of the halves split counted again by a depth-first search"
+    }
+
     fn unique_by(&self) -> UniqueBy {
         UniqueBy::Uncounted
     }

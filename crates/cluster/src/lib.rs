@@ -23,9 +23,8 @@
 //!
 //! ```
 //! use nqueens_cluster::MakePlan;
-//! use nqueens_tasks::Task;
 //! let cut = MakePlan {
-//!     task: Task::Solver(nqueens_sched::solvers::default()),
+//!     task: nqueens_sched::solvers::default().clone(),
 //!     board: nqueens_kernel::Board::new(12).unwrap(),
 //!     shards: 4,
 //!     depth: None,

@@ -2,19 +2,20 @@
 //! enumerates the subproblems (none is held, none counted), so it takes
 //! seconds at any number of shards.
 
+use std::sync::Arc;
+
 use anyhow::{bail, Context, Result};
 use nqueens_kernel::Board;
-use nqueens_sched::{default_depth, Kind, Options};
-use nqueens_tasks::Task;
+use nqueens_sched::{default_depth, solvers, Kind, Options, UniqueBy};
 
 use crate::plan::Plan;
 
 /// A plan to make: the work, its board and depth checked where they were
 /// asked for, and the number of shards (1 to [`crate::MAX_SHARDS`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MakePlan {
     /// The kind of work.
-    pub task: Task<'static>,
+    pub task: Arc<dyn Kind>,
     /// Its board, checked against the work's limit.
     pub board: Board,
     /// Shards of subproblems (the symmetry shard aside).
@@ -28,11 +29,11 @@ impl MakePlan {
     /// its hash. Refused when the work does not split, or has fewer
     /// subproblems than shards.
     pub fn make(&self) -> Result<Plan> {
-        let (k, task, board, depth) = (self.shards, self.task, self.board, self.depth);
+        let (k, task, board, depth) = (self.shards, &*self.task, self.board, self.depth);
         // A solver whose depth is a row count cuts deep enough for 64
         // subproblems a shard, which keeps shards balanced; the others cut
         // where they always do.
-        let by_rows = matches!(task, Task::Solver(s) if s.name() != "halves");
+        let by_rows = solvers::is_solver(task) && task.solver() != "halves";
         let at = |depth| {
             let opts = Options {
                 depth,
@@ -82,7 +83,7 @@ impl MakePlan {
             board.n(),
             &layout,
             k,
-            matches!(task, Task::Solver(_)),
+            task.unique_by() == UniqueBy::Searched,
         ))
     }
 }

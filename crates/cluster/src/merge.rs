@@ -15,9 +15,8 @@ use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate, pawns};
 use nqueens_sched::{
     count_parts, counts_record, summarize, Checked, Fields, Found, Hooks, Kind, Options, Total,
-    Value,
+    UniqueBy, Value,
 };
-use nqueens_tasks::Task;
 
 use crate::independent::{Independent, SOLVER};
 use crate::note::Note;
@@ -46,7 +45,7 @@ pub struct MergeShards {
 #[derive(Clone, Debug)]
 pub struct Merged {
     fields: Fields,
-    task: Task<'static>,
+    task: std::sync::Arc<dyn Kind>,
     n: usize,
     total: u128,
     unique: u128,
@@ -63,7 +62,7 @@ impl Merged {
     /// for it (OEIS, Pólya's theorem): the record is shown first, then
     /// refused.
     pub fn check(&self) -> Result<(), nqueens::Error> {
-        nqueens::verify::work(self.task, self.n, self.total)
+        nqueens::verify::work(&*self.task, self.n, self.total)
             .map_err(|m| nqueens::Error::mismatch(format!("merged {m}")))?;
         if let Check::Mismatch {
             total: t,
@@ -130,17 +129,17 @@ impl MergeShards {
                     seed,
                     independent: self.independent,
                 };
-                recount_shards(&plan, &self.dir, task, &how, &self.run, note)?
+                recount_shards(&plan, &self.dir, &task, &how, &self.run, note)?
             }
             None => Vec::new(),
         };
-        if let Task::Variant(variant) = task {
+        if let Some(variant) = nqueens_tasks::variant_of(&*task) {
             check_images(&plan, &self.dir, variant)?;
         }
         // What catches a result forged with a consistent checksum: a
         // published value of the whole total, a recount of every shard, or
         // only a recount, in the shards it draws.
-        let published = nqueens::verify::published(task, plan.n);
+        let published = nqueens::verify::published(&*task, plan.n);
         let forgery_check = match published {
             Some(source) => format!("known value: {source}"),
             None if recounted.len() == plan.shards => "every shard recounted".into(),
@@ -156,17 +155,17 @@ impl MergeShards {
         };
         let board = Board::new(plan.n)?;
         let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
-        let symmetry = match (task, plan.symmetry) {
-            (Task::Solver(_), Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched(f),
-            (Task::Solver(_), _) => nqueens_sched::Symmetry::Searched(
+        let symmetry = match (task.unique_by(), plan.symmetry) {
+            (UniqueBy::Searched, Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched(f),
+            (UniqueBy::Searched, _) => nqueens_sched::Symmetry::Searched(
                 survey
                     .symmetric
                     .as_ref()
                     .map(ShardResult::fixed)
                     .unwrap_or_default(),
             ),
-            (Task::Variant(_), _) => nqueens_sched::Symmetry::Classified,
-            _ => nqueens_sched::Symmetry::Uncounted,
+            (UniqueBy::Classified, _) => nqueens_sched::Symmetry::Classified,
+            (UniqueBy::Uncounted, _) => nqueens_sched::Symmetry::Uncounted,
         };
         // The searches of dominate and pawns count no symmetric sets: their
         // fixed counts are unknown, not 0 (at n = 7 the half turn fixes 2 of
@@ -187,8 +186,8 @@ impl MergeShards {
             e => anyhow::Error::from(e),
         })?;
         // The published tables are of the ordinary count.
-        let check = match task {
-            Task::Solver(_) => Check::of(plan.n, s.total, s.unique),
+        let check = match task.unique_by() {
+            UniqueBy::Searched => Check::of(plan.n, s.total, s.unique),
             _ => Check::Unknown,
         };
         let mut fields: Fields = vec![
@@ -196,7 +195,7 @@ impl MergeShards {
             ("work", plan.work.as_str().into()),
             ("solver", plan.solver.as_str().into()),
         ];
-        fields.extend(minimum(task, plan.n)?);
+        fields.extend(minimum(&*task, plan.n)?);
         fields.extend([
             ("shards", plan.ids().into()),
             ("subproblems", plan.subproblems.into()),
@@ -236,9 +235,10 @@ impl MergeShards {
 /// record had neither). Found again here, by the search the shards ran
 /// first: it is fast next to the count. A domination number that is not
 /// OEIS A075458's is refused, as `dominate` refuses it.
-fn minimum(task: Task, n: usize) -> Result<Fields> {
-    let (queens, pawns): (Option<usize>, Option<usize>) = match task {
-        Task::Dominate => {
+fn minimum(task: &dyn Kind, n: usize) -> Result<Fields> {
+    let dominating = nqueens_tasks::is_dominate(task);
+    let (queens, pawns): (Option<usize>, Option<usize>) = match nqueens_tasks::pawns_of(task) {
+        None if dominating => {
             let queens = dominate::Domination::new(n)?.minimum().queens();
             // As `dominate` checks it: OEIS A075458, where known.
             if let Some(&known) = nqueens_kernel::oeis::DOMINATION.get(n) {
@@ -251,11 +251,11 @@ fn minimum(task: Task, n: usize) -> Result<Fields> {
             }
             (Some(queens), None)
         }
-        Task::Pawns { queens } => (
+        Some(queens) => (
             Some(queens),
             Some(pawns::Problem::new(n, queens)?.minimum().pawns()),
         ),
-        Task::Solver(_) | Task::Variant(_) => (None, None),
+        None => (None, None),
     };
     // Null (left out of text and JSON, an empty cell in CSV) for the
     // other kinds.
@@ -272,7 +272,7 @@ fn minimum(task: Task, n: usize) -> Result<Fields> {
 /// are left as they were is refused, naming both; one changed with all its
 /// images passes (a published total or `--recount` catches it).
 fn check_images(plan: &Plan, dir: &Path, variant: nqueens::Variant) -> Result<()> {
-    let width = Task::Variant(variant).width();
+    let width = nqueens_tasks::VariantCount(variant).width();
     let mut pieces = BTreeMap::new();
     for i in 0..plan.shards {
         let Some(result) = ShardResult::load(dir, plan, i)? else {
@@ -362,7 +362,7 @@ fn method(independent: bool) -> &'static str {
 fn recount_shards(
     plan: &Plan,
     dir: &Path,
-    task: Task,
+    task: &std::sync::Arc<dyn Kind>,
     how: &Recount,
     opts: &Options,
     note: &dyn Fn(Note),
@@ -391,7 +391,7 @@ fn recount_shards(
         ..*opts
     };
     // The plan's board and depth, checked as typed ones are.
-    let count = Checked::new(task, board, opts)?;
+    let count = Checked::of(task.clone(), board, opts)?;
     let again = independent
         .then(|| Checked::new(Independent, board, opts))
         .transpose()?;
@@ -503,7 +503,7 @@ mod tests {
     #[test]
     fn honest_variant_pieces_agree_with_their_images_and_a_forged_one_does_not() {
         for variant in [Variant::Torus, Variant::NoThreeInLine] {
-            let task = Task::Variant(variant);
+            let task = nqueens_tasks::variant(variant);
             for n in 1..=13 {
                 let board = Board::new(n).unwrap();
                 let mut pieces = BTreeMap::new();
@@ -511,7 +511,7 @@ mod tests {
                     depth: Some(1),
                     ..Options::sequential()
                 };
-                let count = Checked::new(task, board, opts).unwrap();
+                let count = Checked::of(task.clone(), board, opts).unwrap();
                 let watch = Recorder(&std::sync::Mutex::new(BTreeMap::new()));
                 count_parts(&count, &Hooks::watching(&watch)).unwrap();
                 pieces.extend(watch.0.lock().unwrap().iter().map(|(&i, &f)| (i, f)));

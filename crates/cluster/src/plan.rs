@@ -69,7 +69,7 @@ pub struct Plan {
     pub version: u32,
     /// The kernel version whose split the indices are of.
     pub kernel: String,
-    /// The kind of work (`nqueens_tasks::Task::work`).
+    /// The kind of work (`nqueens_sched::Kind::work`).
     pub work: String,
     /// The board side.
     pub n: usize,
@@ -348,8 +348,8 @@ impl Plan {
     }
 
     /// The task the plan names.
-    pub fn task(&self) -> Result<nqueens_tasks::Task<'static>> {
-        nqueens_tasks::Task::parse(&self.work, &self.solver).with_context(|| {
+    pub fn task(&self) -> Result<std::sync::Arc<dyn nqueens_sched::Kind>> {
+        nqueens_tasks::parse(&self.work, &self.solver).with_context(|| {
             format!(
                 "the plan's work '{}' with solver '{}' is not one this nqueens runs",
                 self.work, self.solver

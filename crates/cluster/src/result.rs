@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Fields, Fixed, Found, Kind, Total};
+use nqueens_sched::{Fields, Fixed, Found, Total};
 use serde::{Deserialize, Serialize};
 
 use nqueens_files::checkpoint::crc32;

@@ -21,7 +21,6 @@ use nqueens_files::io;
 use nqueens_files::journal::Journal;
 use nqueens_kernel::Board;
 use nqueens_sched::{count_parts, Checked, Fields, Fixed, Hooks, Kind, Options, Stop};
-use nqueens_tasks::Task;
 
 use crate::note::Note;
 use crate::plan::{Plan, ShardRange};
@@ -137,7 +136,7 @@ impl Ran {
 #[derive(Debug)]
 pub struct Runner {
     plan: Plan,
-    task: Task<'static>,
+    task: std::sync::Arc<dyn Kind>,
     ids: RangeInclusive<usize>,
     request: RunShards,
     machine: Machine,
@@ -255,14 +254,14 @@ impl Runner {
 
     /// A shard of subproblems, counted through its checkpoint.
     fn count(&self, range: &ShardRange, control: &Control) -> Result<ShardResult> {
-        let (a, i, plan, task) = (&self.request, range.shard, &self.plan, self.task);
+        let (a, i, plan, task) = (&self.request, range.shard, &self.plan, &self.task);
         let board = Board::new(plan.n)?;
         let opts = Options {
             depth: Some(plan.depth),
             ..a.run
         };
         // The plan's board and depth, checked as typed ones are.
-        let count = Checked::new(task, board, opts)?;
+        let count = Checked::of(task.clone(), board, opts)?;
         let layout = task
             .layout(board, count.opts())?
             .context("the plan's solver does not split")?;
@@ -275,7 +274,7 @@ impl Runner {
                 plan.subproblems
             );
         }
-        let header = Header::new(&task, plan.n, layout);
+        let header = Header::new(&**task, plan.n, layout);
         let ckpt_path = Plan::checkpoint_path(&a.out, i);
         io::refuse_link(&ckpt_path, "the shard checkpoint")?;
         let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);

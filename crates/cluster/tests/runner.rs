@@ -11,7 +11,6 @@ use nqueens_cluster::{
     ListMissing, Machine, MakePlan, MergeShards, Note, ReportStatus, RunShards, Runner, Shards,
 };
 use nqueens_sched::{Options, Value};
-use nqueens_tasks::Task;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nqueens-cluster-{name}-{}", std::process::id()));
@@ -23,7 +22,7 @@ fn temp(name: &str) -> PathBuf {
 /// A plan of the ordinary count of `n` in `k` shards, written in `dir`.
 fn plan_file(dir: &Path, n: usize, k: usize) -> PathBuf {
     let plan = MakePlan {
-        task: Task::Solver(nqueens_sched::solvers::default()),
+        task: nqueens_sched::solvers::default().clone(),
         board: nqueens_kernel::Board::new(n).unwrap(),
         shards: k,
         depth: None,
@@ -179,7 +178,7 @@ fn the_independent_recount_agrees_with_the_join_on_every_subproblem_up_to_16() {
     for n in 1..=16 {
         let made = |k| {
             MakePlan {
-                task: Task::Solver(nqueens_sched::solvers::default()),
+                task: nqueens_sched::solvers::default().clone(),
                 board: nqueens_kernel::Board::new(n).unwrap(),
                 shards: k,
                 depth: None,

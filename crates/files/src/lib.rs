@@ -6,12 +6,12 @@
 //!
 //! ```
 //! use nqueens_files::checkpoint::{Checkpoint, Header};
-//! use nqueens_sched::{solvers, Counting, Kind, Options};
+//! use nqueens_sched::{solvers, Options};
 //! let board = nqueens_kernel::Board::new(8).unwrap();
-//! let task = Counting(solvers::default());
+//! let task = solvers::default();
 //! let layout = task.layout(board, &Options::sequential()).unwrap().unwrap();
 //! let path = std::env::temp_dir().join(format!("nqueens-files-doc-{}", std::process::id()));
-//! let ck = Checkpoint::open(&path, &Header::new(&task, 8, layout)).unwrap();
+//! let ck = Checkpoint::open(&path, &Header::new(&**task, 8, layout)).unwrap();
 //! assert_eq!(ck.saved(), 0);
 //! # drop(ck);
 //! # std::fs::remove_file(&path).unwrap();

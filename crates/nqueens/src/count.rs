@@ -3,10 +3,10 @@
 //! or a variant's own search (`--torus`, `--no-three-in-line`).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Checked, Fields, Report, Solver, Value};
-use nqueens_tasks::Task;
+use nqueens_sched::{solvers, Checked, Fields, Kind, Report, Value};
 
 use crate::verify::{self, Check};
 use crate::{budget, number, session, Budget, Control, Error, Run, Spelling, Unused};
@@ -45,18 +45,18 @@ impl CountRequest {
     pub fn check(&self) -> Result<Count, Error> {
         let sp = self.spelling;
         let task = task(self.solver.as_deref(), self.variant, sp)?;
-        let count = number::counted(&self.n, "n", task)?;
+        let count = number::counted(&self.n, "n", task.clone())?;
         let count = match self.depth.as_deref() {
             Some(text) => number::split_at(count, &sp.of("depth"), text)?,
             None => count,
         };
-        if let (Some(_), Some(why)) = (&self.checkpoint, unsplit(task, count.board())) {
+        if let (Some(_), Some(why)) = (&self.checkpoint, unsplit(&*task, count.board())) {
             return Err(Error::input(format!(
                 "{} does not apply: {why}, so it has no parts to record",
                 sp.of("checkpoint")
             )));
         }
-        let (count, budget) = self.run.counted(sp, count, &unused(task))?;
+        let (count, budget) = self.run.counted(sp, count, &unused(&*task))?;
         Ok(Count {
             count,
             budget,
@@ -68,7 +68,7 @@ impl CountRequest {
 /// A count checked once, ready to run.
 #[derive(Clone, Debug)]
 pub struct Count {
-    count: Checked<Task<'static>>,
+    count: Checked,
     budget: Option<Budget>,
     checkpoint: Option<PathBuf>,
 }
@@ -76,11 +76,7 @@ pub struct Count {
 impl Count {
     /// A count of work checked elsewhere (`Checked::new`: a puzzle's
     /// count, a kind of one's own), under `budget`, through `checkpoint`.
-    pub fn of(
-        count: Checked<Task<'static>>,
-        budget: Option<Budget>,
-        checkpoint: Option<PathBuf>,
-    ) -> Count {
+    pub fn of(count: Checked, budget: Option<Budget>, checkpoint: Option<PathBuf>) -> Count {
         Count {
             count,
             budget,
@@ -89,7 +85,7 @@ impl Count {
     }
 
     /// The work, its board and its options.
-    pub fn checked(&self) -> &Checked<Task<'static>> {
+    pub fn checked(&self) -> &Checked {
         &self.count
     }
 
@@ -114,7 +110,7 @@ impl Count {
             self.checkpoint.as_deref(),
             control,
         )?;
-        Ok(CountRecord::new(report, *self.count.task(), self.budget))
+        Ok(CountRecord::new(report, self.count.task(), self.budget))
     }
 }
 
@@ -142,16 +138,12 @@ pub struct CountRecord {
 
 impl CountRecord {
     /// The record of `report`, a count of `task` under `budget`.
-    pub fn new(report: Report, task: Task, budget: Option<Budget>) -> CountRecord {
+    pub fn new(report: Report, task: &dyn Kind, budget: Option<Budget>) -> CountRecord {
         let c = report.counts;
-        let variant = match task {
-            Task::Variant(v) => Some(v),
-            _ => None,
-        };
-        let verified = match task {
-            Task::Solver(_) => Check::of(c.n, c.total, c.unique).verified(),
-            _ => None,
-        };
+        let variant = nqueens_tasks::variant_of(task);
+        let verified = solvers::is_solver(task)
+            .then(|| Check::of(c.n, c.total, c.unique).verified())
+            .flatten();
         CountRecord {
             variant,
             // A count is the last thing a count process does: the
@@ -231,7 +223,7 @@ pub fn task(
     solver: Option<&str>,
     variant: Option<Variant>,
     sp: Spelling,
-) -> Result<Task<'static>, Error> {
+) -> Result<Arc<dyn Kind>, Error> {
     Ok(match variant {
         Some(v) => {
             if solver.is_some() {
@@ -241,24 +233,25 @@ pub fn task(
                     sp.of(v.name()),
                 )));
             }
-            Task::Variant(v)
+            nqueens_tasks::variant(v)
         }
-        None => Task::Solver(match solver {
-            None => solvers::default(),
+        None => match solver {
+            None => solvers::default().clone(),
             Some(name) => self::solver(name)?,
-        }),
+        },
     })
 }
 
 /// The solver called `name`.
 ///
 /// ```
-/// assert_eq!(nqueens::solver("pairs").unwrap().name(), "pairs");
+/// use nqueens::Kind;
+/// assert_eq!(nqueens::solver("pairs").unwrap().solver(), "pairs");
 /// let e = nqueens::solver("\x07").err().unwrap();
 /// assert!(e.to_string().starts_with("unknown solver '\\x07' (known: halves"));
 /// ```
-pub fn solver(name: &str) -> Result<&'static dyn Solver, Error> {
-    solvers::by_name(name).ok_or_else(|| {
+pub fn solver(name: &str) -> Result<Arc<dyn Kind>, Error> {
+    nqueens_tasks::solver(name).ok_or_else(|| {
         Error::input(format!(
             "unknown solver '{name}' (known: {})",
             solvers::names(|_| true)
@@ -267,32 +260,28 @@ pub fn solver(name: &str) -> Result<&'static dyn Solver, Error> {
 }
 
 /// Why the work has no parts, if it has none.
-fn unsplit(task: Task, board: nqueens_kernel::Board) -> Option<String> {
-    match task {
-        Task::Solver(s) if s.depths(board).is_none() => {
-            Some(format!("solver {} does not split its work", s.name()))
-        }
-        _ => None,
-    }
+fn unsplit(task: &dyn Kind, board: nqueens_kernel::Board) -> Option<String> {
+    (solvers::is_solver(task) && task.depths(board).is_err())
+        .then(|| format!("solver {} does not split its work", task.solver()))
 }
 
 /// The run options a solver does not use, and why.
-pub(crate) fn unused(task: Task) -> Unused {
-    let Task::Solver(s) = task else {
+pub(crate) fn unused(s: &dyn Kind) -> Unused {
+    if !solvers::is_solver(s) {
         return Unused::default();
-    };
+    }
     Unused {
         threads: (!s.uses_threads()).then(|| {
             format!(
                 "solver {} runs on one thread (solvers that use threads: {})",
-                s.name(),
+                s.solver(),
                 solvers::names(|s| s.uses_threads())
             )
         }),
         memory: (!s.budgeted()).then(|| {
             format!(
                 "solver {} keeps no lists for a memory budget to cap (budgeted solvers: {})",
-                s.name(),
+                s.solver(),
                 solvers::names(|s| s.budgeted())
             )
         }),

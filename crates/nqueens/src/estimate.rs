@@ -61,11 +61,11 @@ impl EstimateRequest {
     pub fn check(&self) -> Result<Estimate, Error> {
         let sp = self.spelling;
         let default = solvers::default();
-        if let Some(name) = self.solver.as_deref().filter(|&s| s != default.name()) {
+        if let Some(name) = self.solver.as_deref().filter(|&s| s != default.solver()) {
             return Err(Error::input(format!(
                 "{} {name} does not apply: estimate samples the subproblems of the default solver, {}, only",
                 sp.of("solver"),
-                default.name()
+                default.solver()
             )));
         }
         let count = number::counted(&self.n, "n", Sampled)?;

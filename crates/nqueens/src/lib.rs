@@ -69,7 +69,6 @@ pub use table::{Table, TableRequest};
 pub use nqueens_kernel::{Board, MAX_N};
 pub use nqueens_puzzles::variant::Variant;
 pub use nqueens_sched::{Fields, Kind, Report, Threads, Value, Watch};
-pub use nqueens_tasks::Task;
 
 /// The examples of docs/library.md, run as doc tests so the page cannot
 /// go stale.

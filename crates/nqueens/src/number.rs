@@ -7,10 +7,10 @@
 //! quoting what was typed, never a value it was clamped or wrapped to.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 use nqueens_kernel::Board;
 use nqueens_sched::{Checked, Kind, Limit, Options};
-use nqueens_tasks::Task;
 
 use crate::Error;
 
@@ -67,21 +67,22 @@ pub fn seconds(text: &str, what: &str, most: f64) -> Result<f64> {
 /// The count of `task` on the board `text` names (`what`: `n`,
 /// `--from`), on one thread until the run options are read: checked once,
 /// by [`Checked::new`], with the refusal of the kind's sizes.
-pub fn counted<K: Kind + Copy>(text: &str, what: &str, task: K) -> Result<Checked<K>> {
+pub fn counted<K: Kind + ?Sized>(
+    text: &str,
+    what: &str,
+    task: impl Into<Arc<K>>,
+) -> Result<Checked<K>> {
+    let task = task.into();
     let make = |v: u64| {
         let board = Board::new(usize::try_from(v).ok()?).ok()?;
-        Checked::new(task, board, Options::sequential()).ok()
+        Checked::of(Arc::clone(&task), board, Options::sequential()).ok()
     };
     Ok(task.sizes().parse_into(what, text, make)?)
 }
 
 /// `count` split at the depth `text` names (`what`: `--depth`): checked
 /// once, by [`Checked::with_depth`], with the refusal of the kind's depths.
-pub fn split_at(
-    count: Checked<Task<'static>>,
-    what: &str,
-    text: &str,
-) -> Result<Checked<Task<'static>>> {
+pub fn split_at(count: Checked, what: &str, text: &str) -> Result<Checked> {
     let depths = count.task().depths(count.board())?;
     let make = |d: u64| count.with_depth(usize::try_from(d).ok()?).ok();
     Ok(depths.parse_into(what, text, make)?)

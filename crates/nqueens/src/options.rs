@@ -52,7 +52,7 @@ impl Run {
     /// threads asked for, with its memory budget: its threads' stacks are
     /// reserved for the threads it starts, which may be fewer than asked
     /// for.
-    pub fn counted<K: Kind + Copy>(
+    pub fn counted<K: Kind + ?Sized>(
         &self,
         spelling: Spelling,
         count: Checked<K>,

@@ -8,8 +8,7 @@ use std::sync::Arc;
 
 use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::journal::Journal;
-use nqueens_sched::{count_task, Checked, Hooks, Kind, Options, Report, Stop};
-use nqueens_tasks::Task;
+use nqueens_sched::{count_task, Checked, Hooks, Options, Report, Stop};
 
 use crate::{budget, Budget, Control, Error, ErrorKind};
 
@@ -25,7 +24,7 @@ impl Stop for Either<'_> {
 /// Counts `count`, through the checkpoint at `path` when there is one; a
 /// refusal for want of memory is explained against the budget.
 pub(crate) fn count(
-    count: &Checked<Task<'static>>,
+    count: &Checked,
     budget: Option<Budget>,
     path: Option<&Path>,
     control: &Control,
@@ -60,13 +59,13 @@ pub(crate) fn count(
 /// Counts with every finished piece recorded in `path`, resuming from
 /// what it already holds.
 fn with_checkpoint(
-    count: &Checked<Task<'static>>,
+    count: &Checked,
     path: &Path,
     control: &Control,
 ) -> Result<Result<Report, nqueens_sched::Error>, Error> {
     let input = |e: anyhow::Error| Error::file(&e, ErrorKind::Input);
-    let (task, board) = (*count.task(), count.board());
-    let mut count = *count;
+    let (task, board) = (count.task(), count.board());
+    let mut count = count.clone();
     // Resuming adopts the checkpoint's depth unless one is asked for:
     // the default depth depends on the thread count, which may have
     // changed. The file's depth is checked as a typed one is.
@@ -80,7 +79,7 @@ fn with_checkpoint(
             depth: Some(depth),
             ..*count.opts()
         };
-        count = Checked::new(task, board, opts)?;
+        count = Checked::of(count.shared().clone(), board, opts)?;
     }
     let (count, layout) = count.pinned()?;
     let layout = layout.ok_or_else(|| {
@@ -89,7 +88,7 @@ fn with_checkpoint(
             task.solver()
         ))
     })?;
-    let header = Header::new(&task, board.n(), layout);
+    let header = Header::new(task, board.n(), layout);
     let ck = Arc::new(Checkpoint::open(path, &header).map_err(input)?);
     if let Some(opened) = control.opened {
         opened(Arc::clone(&ck))?;

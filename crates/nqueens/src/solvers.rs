@@ -22,13 +22,13 @@ pub fn solvers() -> Vec<Fields> {
         .enumerate()
         .map(|(i, s)| {
             vec![
-                ("name", s.name().into()),
+                ("name", s.solver().into()),
                 ("min_n", 1usize.into()),
-                ("max_n", s.max_n().into()),
+                ("max_n", s.sizes().largest().into()),
                 // The registry lists the default first.
                 ("default", (i == 0).into()),
                 ("threads", s.uses_threads().into()),
-                ("splits", s.depths(probe).is_some().into()),
+                ("splits", s.depths(probe).is_ok().into()),
                 ("budgeted", s.budgeted().into()),
                 ("description", s.description().into()),
             ]

@@ -4,7 +4,6 @@
 
 use nqueens_kernel::Board;
 use nqueens_sched::{solvers, Checked};
-use nqueens_tasks::Task;
 
 use crate::{number, session, Budget, Control, CountRecord, Error, Run, Spelling, Unused};
 
@@ -42,10 +41,10 @@ impl TableRequest {
     /// ```
     pub fn check(&self) -> Result<Table, Error> {
         let sp = self.spelling;
-        let task = Task::Solver(solvers::default());
+        let task = solvers::default();
         let (from_name, to_name) = (sp.of("first"), sp.of("last"));
-        let first = number::counted(&self.first, &from_name, task)?;
-        let last = number::counted(&self.last, &to_name, task)?;
+        let first = number::counted(&self.first, &from_name, task.clone())?;
+        let last = number::counted(&self.last, &to_name, task.clone())?;
         let (from, to) = (first.board().n(), last.board().n());
         if from > to {
             return Err(Error::input(format!(
@@ -61,7 +60,7 @@ impl TableRequest {
             counts.push(first.with_threads(opts.threads).with_memory(opts.memory));
         }
         for n in from + 1..to {
-            counts.push(Checked::new(task, Board::new(n)?, opts)?);
+            counts.push(Checked::of(task.clone(), Board::new(n)?, opts)?);
         }
         counts.push(last);
         Ok(Table { counts, budget })
@@ -71,13 +70,13 @@ impl TableRequest {
 /// A table checked once, ready to run.
 #[derive(Clone, Debug)]
 pub struct Table {
-    counts: Vec<Checked<Task<'static>>>,
+    counts: Vec<Checked>,
     budget: Option<Budget>,
 }
 
 impl Table {
     /// The boards' counts, in order.
-    pub fn counts(&self) -> &[Checked<Task<'static>>] {
+    pub fn counts(&self) -> &[Checked] {
         &self.counts
     }
 
@@ -98,7 +97,7 @@ impl Table {
         for count in &self.counts {
             started(count.board().n());
             let report = session::count(count, self.budget, None, control)?;
-            each(CountRecord::new(report, *count.task(), self.budget))?;
+            each(CountRecord::new(report, count.task(), self.budget))?;
         }
         Ok(())
     }

@@ -4,7 +4,8 @@
 
 use nqueens_kernel::oeis;
 use nqueens_puzzles::variant::{collinear, torus, Variant};
-use nqueens_tasks::Task;
+use nqueens_sched::{solvers, Kind};
+use nqueens_tasks::{is_dominate, pawns_of, variant_of};
 
 use crate::Error;
 
@@ -88,31 +89,31 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
 /// 1), no three in line by OEIS A365437 (n = 1..12), the minimum
 /// dominating sets by OEIS A002564, N + 1 queens with one pawn by A103330.
 /// A checkpointed count and a merge of shards call the same check.
-pub fn work(task: Task, n: usize, total: u128) -> Result<(), Error> {
+pub fn work(task: &dyn Kind, n: usize, total: u128) -> Result<(), Error> {
     let wrong = |known: String| Err(Error::mismatch(format!("n = {n}: {known}")));
-    match task {
-        Task::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
+    match Builtin::of(task) {
+        Builtin::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
             "the torus search found {total} solutions, which contradicts Pólya's theorem (solutions exist exactly when gcd(n, 6) = 1)"
         )),
-        Task::Variant(Variant::Torus) => match torus::PUBLISHED.iter().find(|&&(m, _)| m == n) {
+        Builtin::Variant(Variant::Torus) => match torus::PUBLISHED.iter().find(|&&(m, _)| m == n) {
             Some(&(_, known)) if u128::from(known) != total => wrong(format!(
                 "the torus search found {total} solutions, but OEIS A051906 says {known}"
             )),
             _ => Ok(()),
         },
-        Task::Variant(Variant::NoThreeInLine) => match collinear::PUBLISHED.iter().find(|&&(m, _, _)| m == n) {
+        Builtin::Variant(Variant::NoThreeInLine) => match collinear::PUBLISHED.iter().find(|&&(m, _, _)| m == n) {
             Some(&(_, known, _)) if u128::from(known) != total => wrong(format!(
                 "found {total} placements with no three queens in line, but OEIS A365437 says {known}"
             )),
             _ => Ok(()),
         },
-        Task::Dominate => match oeis::MINIMUM_DOMINATING_SETS.get(n) {
+        Builtin::Dominate => match oeis::MINIMUM_DOMINATING_SETS.get(n) {
             Some(&known) if known != total => wrong(format!(
                 "counted {total} minimum dominating sets, but OEIS A002564 says {known}"
             )),
             _ => Ok(()),
         },
-        Task::Pawns { queens } if queens == n + 1 => match oeis::QUEENS_AND_ONE_PAWN.get(n) {
+        Builtin::Pawns(queens) if queens == n + 1 => match oeis::QUEENS_AND_ONE_PAWN.get(n) {
             Some(&known) if known != 0 && known != total => wrong(format!(
                 "counted {total} placements of {queens} queens and a pawn, but OEIS A103330 says {known}"
             )),
@@ -131,26 +132,54 @@ pub fn work(task: Task, n: usize, total: u128) -> Result<(), Error> {
 ///
 /// ```
 /// use nqueens::verify::published;
-/// use nqueens::{Task, Variant};
-/// assert_eq!(published(Task::Variant(Variant::Torus), 13), Some("OEIS A051906"));
-/// assert_eq!(published(Task::Variant(Variant::NoThreeInLine), 13), None);
-/// assert_eq!(published(Task::Pawns { queens: 8 }, 6), None);
+/// use nqueens::Variant;
+/// use nqueens_tasks::{pawns, variant};
+/// assert_eq!(published(&*variant(Variant::Torus), 13), Some("OEIS A051906"));
+/// assert_eq!(published(&*variant(Variant::NoThreeInLine), 13), None);
+/// assert_eq!(published(&*pawns(8), 6), None);
 /// ```
-pub fn published(task: Task, n: usize) -> Option<&'static str> {
+pub fn published(task: &dyn Kind, n: usize) -> Option<&'static str> {
     let known = |t: &[u128]| t.get(n).is_some_and(|&k| k != 0);
-    match task {
-        Task::Solver(_) => oeis::known(n).map(|_| "OEIS A000170 / A002562"),
-        Task::Variant(Variant::Torus) => torus::PUBLISHED
+    match Builtin::of(task) {
+        Builtin::Solver => oeis::known(n).map(|_| "OEIS A000170 / A002562"),
+        Builtin::Variant(Variant::Torus) => torus::PUBLISHED
             .iter()
             .any(|&(m, _)| m == n)
             .then_some("OEIS A051906"),
-        Task::Variant(Variant::NoThreeInLine) => collinear::PUBLISHED
+        Builtin::Variant(Variant::NoThreeInLine) => collinear::PUBLISHED
             .iter()
             .any(|&(m, _, _)| m == n)
             .then_some("OEIS A365437"),
-        Task::Dominate => known(&oeis::MINIMUM_DOMINATING_SETS).then_some("OEIS A002564"),
-        Task::Pawns { queens } => {
+        Builtin::Dominate => known(&oeis::MINIMUM_DOMINATING_SETS).then_some("OEIS A002564"),
+        Builtin::Pawns(queens) => {
             (queens == n + 1 && known(&oeis::QUEENS_AND_ONE_PAWN)).then_some("OEIS A103330")
+        }
+        Builtin::Other => None,
+    }
+}
+
+/// Which of the catalogue's kinds a count is, for the published tables
+/// (each kind's names, read by the catalogue).
+enum Builtin {
+    Solver,
+    Variant(Variant),
+    Dominate,
+    Pawns(usize),
+    Other,
+}
+
+impl Builtin {
+    fn of(task: &dyn Kind) -> Builtin {
+        if solvers::is_solver(task) {
+            Builtin::Solver
+        } else if let Some(v) = variant_of(task) {
+            Builtin::Variant(v)
+        } else if is_dominate(task) {
+            Builtin::Dominate
+        } else if let Some(queens) = pawns_of(task) {
+            Builtin::Pawns(queens)
+        } else {
+            Builtin::Other
         }
     }
 }
@@ -176,19 +205,29 @@ mod tests {
 
     #[test]
     fn every_kind_of_work_with_a_known_value_is_checked() {
-        let torus = Task::Variant(Variant::Torus);
+        let torus = &*nqueens_tasks::variant(Variant::Torus);
         assert!(work(torus, 5, 10).is_ok());
         assert!(work(torus, 5, 0).is_err());
         assert!(work(torus, 6, 4).is_err());
-        assert!(work(Task::Dominate, 4, oeis::MINIMUM_DOMINATING_SETS[4]).is_ok());
-        assert!(work(Task::Dominate, 4, oeis::MINIMUM_DOMINATING_SETS[4] + 1).is_err());
-        let pawns = Task::Pawns { queens: 7 };
+        assert!(work(
+            &*nqueens_tasks::dominate(),
+            4,
+            oeis::MINIMUM_DOMINATING_SETS[4]
+        )
+        .is_ok());
+        assert!(work(
+            &*nqueens_tasks::dominate(),
+            4,
+            oeis::MINIMUM_DOMINATING_SETS[4] + 1
+        )
+        .is_err());
+        let pawns = &*nqueens_tasks::pawns(7);
         assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6]).is_ok());
         assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6] + 2).is_err());
-        assert!(work(Task::Pawns { queens: 5 }, 6, 1).is_ok());
+        assert!(work(&*nqueens_tasks::pawns(5), 6, 1).is_ok());
         assert!(work(torus, 13, 4524).is_ok());
         assert!(work(torus, 13, 4532).is_err());
-        let line = Task::Variant(Variant::NoThreeInLine);
+        let line = &*nqueens_tasks::variant(Variant::NoThreeInLine);
         assert!(work(line, 10, 40).is_ok());
         assert!(work(line, 10, 48).is_err());
         assert!(work(line, 13, 9).is_ok());

@@ -14,8 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_kernel::{oeis, split::Split, Board};
 use nqueens_sched::{
-    count, count_parts, solvers, Checked, Counting, Found, Hooks, NoProgress, Options, Threads,
-    Watch,
+    count, count_parts, solvers, Checked, Found, Hooks, NoProgress, Options, Threads, Watch,
 };
 
 /// A progress callback: the engine calls it from its worker threads as
@@ -148,7 +147,7 @@ fn three_uses(n: usize) {
         ..Hooks::watching(&NoProgress)
     };
     let parallel = solvers::by_name("parallel").expect("a built-in solver");
-    let piece = Checked::new(Counting(parallel), board, one).expect("depth 3 fits the board");
+    let piece = Checked::of(parallel.clone(), board, one).expect("depth 3 fits the board");
     let outcome = count_parts(&piece, &hooks).expect("the piece runs");
     let direct = split.subproblems()[k].count(board);
     assert_eq!(outcome.total.solutions, u128::from(direct.solutions));

@@ -4,10 +4,11 @@
 //! pieces) in its own files, in its own crate, and is counted by
 //! [`crate::count_task`] without an edit here; a checkpoint of it resumes
 //! with no registration (`nqueens_files`' header takes its
-//! [`Kind::width`] from the kind). The scheduler's own kind is
-//! [`crate::Counting`]; the built-in catalogue (the variants, the
-//! puzzles) is `nqueens_tasks::Task`, which also reads a kind back from
-//! the names a checkpoint or a plan records.
+//! [`Kind::width`] from the kind). Every solver is a kind of its own
+//! (the n-queens count by that solver: [`crate::solvers`]); the variants
+//! and the puzzles are kinds in `nqueens_tasks`, whose catalogue lists
+//! every kind a run, a checkpoint or a plan may name and reads one back
+//! from the names a file records.
 
 use nqueens_kernel::Board;
 
@@ -55,6 +56,7 @@ pub enum UniqueBy {
 /// impl Kind for ByColumn {
 ///     fn work(&self) -> String { "by-column".into() }
 ///     fn solver(&self) -> &'static str { "column-bitmask" }
+///     fn description(&self) -> &'static str { "one piece per first-row column" }
 ///     fn unique_by(&self) -> UniqueBy { UniqueBy::Uncounted }
 ///     fn layout(&self, board: Board, _: &Options) -> Result<Option<Layout>, Error> {
 ///         Ok(Some(Layout { depth: 1, subproblems: board.n(), prefix_nodes: 0 }))
@@ -70,13 +72,17 @@ pub enum UniqueBy {
 /// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.counts.total, r.solver.as_str(), r.search.subproblems), (92, "column-bitmask", Some(8)));
 /// ```
-pub trait Kind: Sync {
+pub trait Kind: Send + Sync {
     /// The kind of work, as a checkpoint or a plan records it (`count`,
     /// `torus`, `dominate`, ...).
     fn work(&self) -> String;
 
-    /// The search that does the work, as a report names it.
+    /// The search that does the work, as a report names it (for the
+    /// n-queens count, the solver's name, as `--solver` takes it).
     fn solver(&self) -> &'static str;
+
+    /// One line saying what the search does.
+    fn description(&self) -> &'static str;
 
     /// Numbers recorded per piece: 2 (solutions and nodes), or 5 where
     /// each piece classifies its solutions' symmetries.
@@ -125,6 +131,19 @@ pub trait Kind: Sync {
         true
     }
 
+    /// Whether [`Options::memory`] caps its working memory (a search that
+    /// keeps no lists has nothing to budget).
+    fn budgeted(&self) -> bool {
+        true
+    }
+
+    /// Whether `bench` runs it when no solvers are named: not the
+    /// exhaustive searches, whose point is the size of the space they walk
+    /// (seconds at n = 8 or 9, where every other solver takes microseconds).
+    fn in_default_bench(&self) -> bool {
+        true
+    }
+
     /// How it cuts `board` under `opts`: `None` for a search that does
     /// not split (it cannot checkpoint or shard).
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error>;
@@ -134,36 +153,24 @@ pub trait Kind: Sync {
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error>;
 }
 
-impl<K: Kind + ?Sized> Kind for &K {
-    fn work(&self) -> String {
-        (**self).work()
+/// A kind as a checkpoint names it: `count/halves`, `torus/torus-bitmask`.
+impl std::fmt::Debug for dyn Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.work(), self.solver())
     }
-    fn solver(&self) -> &'static str {
-        (**self).solver()
-    }
-    fn width(&self) -> usize {
-        (**self).width()
-    }
-    fn unique_by(&self) -> UniqueBy {
-        (**self).unique_by()
-    }
-    fn sizes(&self) -> Limit {
-        (**self).sizes()
-    }
-    fn depths(&self, board: Board) -> Result<Limit, Error> {
-        (**self).depths(board)
-    }
-    fn check(&self, board: Board, opts: &Options) -> Result<(), Error> {
-        (**self).check(board, opts)
-    }
-    fn uses_threads(&self) -> bool {
-        (**self).uses_threads()
-    }
-    fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {
-        (**self).layout(board, opts)
-    }
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
-        (**self).total(board, opts, hooks)
+}
+
+/// Two kinds are the same when a checkpoint would name them alike: the
+/// same work by the same search.
+///
+/// ```
+/// use nqueens_sched::solvers::by_name;
+/// assert!(**by_name("pairs").unwrap() == **by_name("pairs").unwrap());
+/// assert!(**by_name("pairs").unwrap() != **by_name("halves").unwrap());
+/// ```
+impl PartialEq for dyn Kind {
+    fn eq(&self, o: &dyn Kind) -> bool {
+        (self.work(), self.solver()) == (o.work(), o.solver())
     }
 }
 

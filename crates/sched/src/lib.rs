@@ -6,11 +6,11 @@
 //! pieces of work to the [`Hooks`] the caller supplies.
 //!
 //! One engine (`engine`) runs every kind of work through one trait
-//! ([`Kind`]); the scheduler's own kind is the n-queens count by a solver
-//! ([`Counting`], the solvers' splits in `work`). The other kinds (the
-//! variants, the puzzles' counts) live in crates of their own, built on
-//! the kernel and not named here: `nqueens_tasks` holds the built-in
-//! catalogue a checkpoint or a plan may name. One function
+//! ([`Kind`]); the scheduler's own kinds are the n-queens count by each
+//! solver ([`solvers`], the splitting solvers' splits in `work`). The
+//! other kinds (the variants, the puzzles' counts) live in crates of their
+//! own, built on the kernel and not named here: `nqueens_tasks` holds the
+//! one catalogue of what a run, a checkpoint or a plan may name. One function
 //! ([`summarize`]) assembles the counts of a report, for a whole count and
 //! for a merge of shards.
 //!
@@ -68,6 +68,7 @@ mod threads;
 mod work;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use nqueens_kernel::{
@@ -92,10 +93,8 @@ pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,
 };
-pub use solvers::Solver;
 pub use threads::Threads;
 pub use work::split::default_depth;
-pub use work::Counting;
 
 /// How to run a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,15 +221,15 @@ impl Search {
 /// done once per plan.
 ///
 /// ```
-/// use nqueens_sched::{count_parts, solvers, Checked, Counting, Hooks, NoProgress, Options, Threads};
+/// use nqueens_sched::{count_parts, solvers, Checked, Hooks, NoProgress, Options, Threads};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
-/// let count = Checked::new(Counting(solvers::default()), board, opts).unwrap();
+/// let count = Checked::of(solvers::default().clone(), board, opts).unwrap();
 /// let o = count_parts(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!(o.total.solutions, 92);
 /// ```
-pub fn count_parts<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Outcome, Error> {
-    let (task, board): (&dyn Kind, Board) = (count.task(), count.board());
+pub fn count_parts<K: Kind + ?Sized>(count: &Checked<K>, hooks: &Hooks) -> Result<Outcome, Error> {
+    let (task, board) = (count.task(), count.board());
     let opts = &fitted(task, board, count.opts(), hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
 }
@@ -242,8 +241,8 @@ pub fn count_parts<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Outcome
 /// subproblems starts 38 threads, not 1024 that find nothing to do (with
 /// a thousand threads, rayon's idle workers take seconds to start and
 /// stop).
-fn fitted(
-    task: &dyn Kind,
+fn fitted<K: Kind + ?Sized>(
+    task: &K,
     board: Board,
     opts: &Options,
     select: Option<&std::ops::Range<u64>>,
@@ -270,20 +269,20 @@ fn fitted(
 /// thread reserves it for these.
 ///
 /// ```
-/// use nqueens_sched::{solvers, threads_started, Checked, Counting, Options, Threads};
+/// use nqueens_sched::{solvers, threads_started, Checked, Options, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(1024).unwrap(), ..Options::sequential() };
 /// // The halves join cuts n = 7 into 37 row sets.
-/// let count = Checked::new(Counting(solvers::default()), board, opts).unwrap();
+/// let count = Checked::of(solvers::default().clone(), board, opts).unwrap();
 /// assert_eq!(threads_started(&count, None).unwrap().get(), 38);
 /// let window = 0..3;
 /// assert_eq!(threads_started(&count, Some(&window)).unwrap().get(), 4);
 /// ```
-pub fn threads_started<K: Kind>(
+pub fn threads_started<K: Kind + ?Sized>(
     count: &Checked<K>,
     select: Option<&std::ops::Range<u64>>,
 ) -> Result<Threads, Error> {
-    let task: &dyn Kind = count.task();
+    let task = count.task();
     if !task.uses_threads() {
         return Ok(Threads::ONE);
     }
@@ -330,12 +329,12 @@ pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, 
 /// assert_eq!((r.counts.total, r.counts.unique, r.search.calls, r.search.iterations), (92, 12, Some(2056), Some(15720)));
 /// ```
 pub fn count(
-    solver: &dyn Solver,
+    solver: &Arc<dyn Kind>,
     board: Board,
     opts: &Options,
     watch: &dyn Watch,
 ) -> Result<Report, Error> {
-    let count = Checked::new(Counting(solver), board, *opts)?;
+    let count = Checked::of(Arc::clone(solver), board, *opts)?;
     count_task(&count, &Hooks::watching(watch))
 }
 
@@ -349,16 +348,15 @@ pub fn count(
 /// no symmetries (the puzzles) gives a total only ([`Kind::unique_by`]).
 ///
 /// ```
-/// use nqueens_sched::{count_task, solvers, Checked, Counting, Hooks, NoProgress, Options, Threads};
+/// use nqueens_sched::{count_task, solvers, Checked, Hooks, NoProgress, Options, Threads};
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
-/// let count = Checked::new(Counting(solvers::by_name("pairs").unwrap()), board, opts).unwrap();
+/// let count = Checked::of(solvers::by_name("pairs").unwrap().clone(), board, opts).unwrap();
 /// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
 /// assert_eq!((r.counts.total, r.counts.unique, r.search.depth), (40, 6, Some(2)));
 /// ```
-pub fn count_task<K: Kind>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
-    let (task, board, opts): (&dyn Kind, Board, &Options) =
-        (count.task(), count.board(), count.opts());
+pub fn count_task<K: Kind + ?Sized>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
+    let (task, board, opts) = (count.task(), count.board(), count.opts());
     let start = Instant::now();
     let threads = if task.uses_threads() {
         opts.threads

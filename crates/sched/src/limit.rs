@@ -36,6 +36,15 @@ impl Limit {
         }
     }
 
+    /// The largest value allowed (a kind's largest board).
+    ///
+    /// ```
+    /// assert_eq!(nqueens_sched::Limit::new(1..=14, " for solver levels").largest(), 14);
+    /// ```
+    pub fn largest(&self) -> usize {
+        usize::try_from(*self.range.end()).unwrap_or(usize::MAX)
+    }
+
     /// `value` if it is allowed, else its refusal: `what` names it (`n`,
     /// `--depth`).
     pub fn check(&self, what: &str, value: usize) -> Result<usize, Error> {

@@ -221,7 +221,7 @@ impl Estimate {
         let [we, wl, wh] = ends(per_core, Value::Float);
         vec![
             ("n", self.n.into()),
-            ("solver", solvers::default().name().into()),
+            ("solver", solvers::default().solver().into()),
             ("design", design.into()),
             ("strata", strata.into()),
             ("samples", self.samples.into()),

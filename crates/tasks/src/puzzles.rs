@@ -1,19 +1,122 @@
-//! The puzzles' counting work: minimum dominating sets of queens and
-//! queens separated by the fewest pawns. The kernel cuts each counting
-//! search into independent parts; each part is one piece. The minimum
-//! itself (γ, the fewest pawns) is found first by the kernel on the
-//! calling thread: it is fast next to the count, and the parts depend on
-//! it.
+//! The puzzles' counts as kinds of count: minimum dominating sets of
+//! queens ([`Dominate`]) and queens separated by the fewest pawns
+//! ([`Pawns`]). The kernel cuts each counting search into independent
+//! parts; each part is one piece. The minimum itself (γ, the fewest
+//! pawns) is found first by the kernel on the calling thread: it is fast
+//! next to the count, and the parts depend on it. Neither counts the
+//! symmetries of what it finds: a total only.
 
+use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate, pawns};
-use nqueens_sched::{Error, Found, Work};
+use nqueens_sched::{
+    run_pieces, Error, Found, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy, Work,
+};
 
 /// How many queens deep the domination search is cut: about `(3n)^2`
 /// parts, plenty for a pool and a smooth progress bar.
-pub(crate) const DOMINATION_DEPTH: usize = 2;
+const DOMINATION_DEPTH: usize = 2;
+
+/// The minimum dominating sets of queens (`dominate --count`), recorded
+/// as the work `dominate`.
+///
+/// ```
+/// use nqueens_sched::Kind;
+/// use nqueens_tasks::Dominate;
+/// assert!(Dominate.sizes().check("n", 14).unwrap_err().to_string()
+///     .starts_with("n must be a whole number from 1 to 13 for dominate (its bit sets"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dominate;
+
+impl Kind for Dominate {
+    fn work(&self) -> String {
+        "dominate".into()
+    }
+    fn solver(&self) -> &'static str {
+        "dominate-search"
+    }
+    fn description(&self) -> &'static str {
+        "the fewest queens that attack every square, and how many such sets there are"
+    }
+    fn unique_by(&self) -> UniqueBy {
+        UniqueBy::Uncounted
+    }
+    /// The boards its bit sets hold.
+    fn sizes(&self) -> Limit {
+        Limit::new(
+            1..=dominate::MAX_N,
+            " for dominate (its bit sets hold 13 x 13, which counts in about 30 s on one thread)",
+        )
+    }
+    fn depths(&self, _board: Board) -> Result<Limit, Error> {
+        let d = DOMINATION_DEPTH;
+        Ok(Limit::new(d..=d, format!(" for {}", self.work())))
+    }
+    fn layout(&self, board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
+        Ok(Some(Layout {
+            depth: DOMINATION_DEPTH,
+            subproblems: Dominating::new(board.n())?.len(),
+            prefix_nodes: 0,
+        }))
+    }
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        let parts = Dominating::new(board.n())?;
+        run_pieces(&parts, DOMINATION_DEPTH, opts, hooks)
+    }
+}
+
+/// The placements of `queens` queens with the fewest pawns
+/// (`pawns --count`), recorded as the work `pawns-with-Q-queens`.
+///
+/// ```
+/// use nqueens_sched::Kind;
+/// use nqueens_tasks::Pawns;
+/// let nine = Pawns { queens: 9 };
+/// assert_eq!((nine.work().as_str(), nine.solver()), ("pawns-with-9-queens", "pawns-search"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pawns {
+    /// Queens to place.
+    pub queens: usize,
+}
+
+impl Kind for Pawns {
+    fn work(&self) -> String {
+        format!("pawns-with-{}-queens", self.queens)
+    }
+    fn solver(&self) -> &'static str {
+        "pawns-search"
+    }
+    fn description(&self) -> &'static str {
+        "queens kept apart by the fewest pawns, and how many such placements there are"
+    }
+    fn unique_by(&self) -> UniqueBy {
+        UniqueBy::Uncounted
+    }
+    /// The boards measured to count in seconds.
+    fn sizes(&self) -> Limit {
+        Limit::new(
+            1..=pawns::MEASURED_MAX_N,
+            " for pawns (the measured limit: larger boards take minutes)",
+        )
+    }
+    fn depths(&self, _board: Board) -> Result<Limit, Error> {
+        Ok(Limit::new(1..=1, format!(" for {}", self.work())))
+    }
+    fn layout(&self, board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
+        Ok(Some(Layout {
+            depth: 1,
+            subproblems: WithPawns::new(board.n(), self.queens)?.len(),
+            prefix_nodes: 0,
+        }))
+    }
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+        run_pieces(&WithPawns::new(board.n(), self.queens)?, 1, opts, hooks)
+    }
+}
 
 /// The parts of a minimum-dominating-set count.
-pub(crate) struct Dominating {
+struct Dominating {
     d: dominate::Domination,
     parts: Vec<dominate::Part>,
 }
@@ -21,7 +124,7 @@ pub(crate) struct Dominating {
 impl Dominating {
     /// The parts of `n`'s count, or the puzzle's refusal of the board
     /// (in its own words).
-    pub(crate) fn new(n: usize) -> Result<Dominating, Error> {
+    fn new(n: usize) -> Result<Dominating, Error> {
         let d = dominate::Domination::new(n).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = d.parts(&d.minimum(), DOMINATION_DEPTH);
         Ok(Dominating { d, parts })
@@ -42,7 +145,7 @@ impl Work for Dominating {
 }
 
 /// The parts of a count of queens with the fewest pawns.
-pub(crate) struct WithPawns {
+struct WithPawns {
     problem: pawns::Problem,
     parts: Vec<pawns::Part>,
 }
@@ -50,7 +153,7 @@ pub(crate) struct WithPawns {
 impl WithPawns {
     /// The parts of the count of `queens` queens on `n`, or the puzzle's
     /// refusal of them (in its own words).
-    pub(crate) fn new(n: usize, queens: usize) -> Result<WithPawns, Error> {
+    fn new(n: usize, queens: usize) -> Result<WithPawns, Error> {
         let problem = pawns::Problem::new(n, queens).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = problem.parts(&problem.minimum());
         Ok(WithPawns { problem, parts })
@@ -80,9 +183,14 @@ mod tests {
         count_task, Checked, Error, Hooks, NoProgress, Options, Stop, Threads, Watch,
     };
 
-    use crate::Task;
+    use super::{Dominate, Pawns};
 
-    fn count(task: Task, n: usize, threads: usize, hooks: &Hooks) -> Result<u128, Error> {
+    fn count(
+        task: impl nqueens_sched::Kind + 'static,
+        n: usize,
+        threads: usize,
+        hooks: &Hooks,
+    ) -> Result<u128, Error> {
         let opts = Options {
             threads: Threads::new(threads).unwrap(),
             ..Options::sequential()
@@ -101,17 +209,13 @@ mod tests {
             let d = super::dominate::Domination::new(n).unwrap();
             let one = u128::from(d.count(&d.minimum()).solutions);
             for threads in [1, 2, 3] {
-                assert_eq!(
-                    count(Task::Dominate, n, threads, &none).unwrap(),
-                    one,
-                    "n = {n}"
-                );
+                assert_eq!(count(Dominate, n, threads, &none).unwrap(), one, "n = {n}");
             }
         }
         let p = super::pawns::Problem::new(9, 10).unwrap();
         let one = u128::from(p.count(&p.minimum()).solutions);
         for threads in [1, 2, 4] {
-            let t = count(Task::Pawns { queens: 10 }, 9, threads, &none).unwrap();
+            let t = count(Pawns { queens: 10 }, 9, threads, &none).unwrap();
             assert_eq!((t, one), (396, 396));
         }
     }
@@ -135,7 +239,7 @@ mod tests {
     #[test]
     fn every_part_is_reported_once() {
         let seen = Seen::default();
-        count(Task::Dominate, 7, 2, &Hooks::watching(&seen)).unwrap();
+        count(Dominate, 7, 2, &Hooks::watching(&seen)).unwrap();
         let mut done = seen.done.into_inner().unwrap();
         done.sort_unstable();
         let started = seen.started.into_inner().unwrap();
@@ -155,7 +259,7 @@ mod tests {
             stop: &Halt,
             ..Hooks::watching(&NoProgress)
         };
-        let e = count(Task::Dominate, 6, 1, &hooks).unwrap_err();
+        let e = count(Dominate, 6, 1, &hooks).unwrap_err();
         assert!(matches!(e, Error::Interrupted { done: 0, .. }), "{e}");
     }
 }

@@ -8,7 +8,6 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_tasks::Task;
 
 use crate::export::{self, Format};
 use crate::request::Count;
@@ -16,14 +15,15 @@ use crate::run::session;
 
 pub fn run(req: Count) -> Result<ExitCode> {
     let board = req.count.checked().board();
-    let label = match req.count.checked().task() {
-        Task::Variant(v) => format!("--{} {}", v.name(), board.n()),
-        _ => format!("n = {}", board.n()),
+    let variant = nqueens_tasks::variant_of(req.count.checked().task());
+    let label = match variant {
+        Some(v) => format!("--{} {}", v.name(), board.n()),
+        None => format!("n = {}", board.n()),
     };
     let record = session::run(&req.count, label)?;
     // A variant's count that contradicts what is proved of it is refused
     // before it is shown; an ordinary count is shown, then refused.
-    if let Task::Variant(_) = req.count.checked().task() {
+    if variant.is_some() {
         record.check()?;
     }
     export::print_one(Format::from(req.format), &record.fields())?;

@@ -16,7 +16,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_kernel::oeis;
 use nqueens_puzzles::dominate::{Domination, Square};
-use nqueens_tasks::Task;
 
 use crate::export::Plain;
 use crate::export::{self, Record, Value};
@@ -65,7 +64,7 @@ fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
         }
     }
     if let Some(c) = count {
-        nqueens::verify::work(Task::Dominate, n, c)?;
+        nqueens::verify::work(&nqueens_tasks::Dominate, n, c)?;
     }
     Ok(())
 }

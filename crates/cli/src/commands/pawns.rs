@@ -17,7 +17,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens_kernel::oeis;
 use nqueens_puzzles::pawns::{Placement, Problem};
-use nqueens_tasks::Task;
 
 use crate::export::Plain;
 use crate::export::{self, Record, Value};
@@ -85,7 +84,7 @@ fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<(
         .into());
     }
     if let Some(c) = count {
-        nqueens::verify::work(Task::Pawns { queens }, n, c)?;
+        nqueens::verify::work(&nqueens_tasks::Pawns { queens }, n, c)?;
     }
     Ok(())
 }

@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use nqueens_cluster::{
     ListMissing, MakePlan, MergeShards, ReportStatus, RunShards, Shards, MAX_SHARDS,
 };
-use nqueens_tasks::Task;
 
 use super::count;
 use super::puzzles;
@@ -20,15 +19,15 @@ impl TryFrom<PlanArgs> for MakePlan {
     fn try_from(a: PlanArgs) -> Result<MakePlan> {
         let shards = number::size(&a.shards, "--shards", 1..=MAX_SHARDS, "")?;
         let (task, board) = if a.dominate {
-            (Task::Dominate, puzzles::dominate_board(&a.n)?)
+            (nqueens_tasks::dominate(), puzzles::dominate_board(&a.n)?)
         } else if let Some(q) = &a.pawns {
             let board = puzzles::pawns_board(&a.n)?;
             let queens = puzzles::queens(q, "--pawns", board.n())?;
-            (Task::Pawns { queens }, board)
+            (nqueens_tasks::pawns(queens), board)
         } else {
             count::task(&a.n, a.solver.as_deref(), &a.variant)?
         };
-        let depth = count::depth(task, board, a.depth.as_deref())?;
+        let depth = count::depth(&*task, board, a.depth.as_deref())?;
         Ok(MakePlan {
             task,
             board,

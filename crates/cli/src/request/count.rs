@@ -3,12 +3,13 @@
 //! them once; and the helpers other verbs share (a solver by name, a
 //! variant from its flags, a range of boards).
 
+use std::sync::Arc;
+
 use anyhow::{bail, Result};
 use nqueens::{number, Spelling};
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 use nqueens_sched::Kind;
-use nqueens_tasks::Task;
 
 use crate::cli::{CountArgs, CountFormat, TableArgs, TableFormat, VariantArgs};
 
@@ -74,20 +75,25 @@ pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
 /// A board for `variant` (its own limit) or for the ordinary problem.
 pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
     match variant {
-        Some(v) => Ok(number::sized(n, "n", &Task::Variant(v).sizes())?),
+        Some(v) => Ok(number::sized(
+            n,
+            "n",
+            &nqueens_tasks::VariantCount(v).sizes(),
+        )?),
         None => Ok(number::board(n, "n", nqueens_kernel::MAX_N, "")?),
     }
 }
 
 /// The work the flags name (a solver, or a variant's own search), with
 /// the board checked against its limit.
-pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Task<'static>, Board)> {
+pub fn task(n: &str, solver: Option<&str>, flags: &VariantArgs) -> Result<(Arc<dyn Kind>, Board)> {
     let task = nqueens::task(solver, variant(flags)?, Spelling::Flags)?;
-    Ok((task, number::sized(n, "n", &task.sizes())?))
+    let board = number::sized(n, "n", &task.sizes())?;
+    Ok((task, board))
 }
 
 /// `--depth`, one of the depths the work declares on `board`.
-pub fn depth(task: Task, board: Board, text: Option<&str>) -> Result<Option<usize>> {
+pub fn depth(task: &dyn Kind, board: Board, text: Option<&str>) -> Result<Option<usize>> {
     let Some(text) = text else { return Ok(None) };
     Ok(Some(task.depths(board)?.parse("--depth", text)? as usize))
 }

@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 use nqueens_kernel::Board;
 use nqueens_puzzles::pawns;
 use nqueens_sched::{Checked, Kind};
-use nqueens_tasks::Task;
+use nqueens_tasks::{Dominate as Dominating, Pawns as WithPawns};
 
 use super::run::{self, Unused};
 use crate::cli::{DominateArgs, PawnsArgs, PlacementFormat, RunArgs};
@@ -16,7 +16,7 @@ use nqueens::Budget;
 pub struct Dominate {
     pub n: usize,
     /// With `--count`: the count, checked.
-    pub count: Option<Checked<Task<'static>>>,
+    pub count: Option<Checked>,
     pub format: PlacementFormat,
     pub checkpoint: Option<std::path::PathBuf>,
     pub budget: Option<Budget>,
@@ -27,7 +27,7 @@ pub struct Pawns {
     pub n: usize,
     pub queens: usize,
     /// With `--count`: the count, checked.
-    pub count: Option<Checked<Task<'static>>>,
+    pub count: Option<Checked>,
     pub format: PlacementFormat,
     pub checkpoint: Option<std::path::PathBuf>,
     pub budget: Option<Budget>,
@@ -36,7 +36,7 @@ pub struct Pawns {
 impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
-        let count = number::counted(&a.n, "n", Task::Dominate)?;
+        let count = number::counted(&a.n, "n", nqueens_tasks::dominate())?;
         let n = count.board().n();
         let p = a.placement;
         let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
@@ -56,10 +56,10 @@ impl TryFrom<PawnsArgs> for Pawns {
         // The board checked once, against pawns' sizes (which do not
         // depend on the queens), with a placeholder queen count: the
         // queens' limit needs the board first.
-        let board = number::counted(&a.n, "n", Task::Pawns { queens: 1 })?;
+        let board = number::counted(&a.n, "n", nqueens_tasks::pawns(1))?;
         let n = board.board().n();
         let queens = queens(&a.queens, "--queens", n)?;
-        let count = board.with_task(Task::Pawns { queens })?;
+        let count = board.with_task(nqueens_tasks::pawns(queens))?;
         let p = a.placement;
         let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Pawns {
@@ -79,8 +79,8 @@ fn counting(
     args: &RunArgs,
     count: bool,
     checkpoint: bool,
-    checked: Checked<Task<'static>>,
-) -> Result<(Option<Checked<Task<'static>>>, Option<Budget>)> {
+    checked: Checked,
+) -> Result<(Option<Checked>, Option<Budget>)> {
     if count {
         let (count, budget) = run::counted(args, checked, Unused::default())?;
         return Ok((Some(count), budget));
@@ -99,17 +99,13 @@ fn counting(
 
 /// A `dominate` board: 1 to the search's limit ([`Kind::sizes`]).
 pub fn dominate_board(text: &str) -> Result<Board> {
-    Ok(number::sized(text, "n", &Task::Dominate.sizes())?)
+    Ok(number::sized(text, "n", &Dominating.sizes())?)
 }
 
 /// A `pawns` board: 1 to the measured limit ([`Kind::sizes`], which
 /// takes no account of the queens).
 pub fn pawns_board(text: &str) -> Result<Board> {
-    Ok(number::sized(
-        text,
-        "n",
-        &Task::Pawns { queens: 1 }.sizes(),
-    )?)
+    Ok(number::sized(text, "n", &WithPawns { queens: 1 }.sizes())?)
 }
 
 /// The number of queens of a pawns count, named `what` as the user typed

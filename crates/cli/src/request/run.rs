@@ -6,7 +6,6 @@ use anyhow::Result;
 pub use nqueens::Unused;
 use nqueens::{Budget, Spelling};
 use nqueens_sched::{Checked, Options};
-use nqueens_tasks::Task;
 
 use crate::cli::RunArgs;
 
@@ -34,8 +33,8 @@ pub fn options(
 /// `--threads` asks for, with its memory budget.
 pub fn counted(
     args: &RunArgs,
-    count: Checked<Task<'static>>,
+    count: Checked,
     unused: Unused,
-) -> Result<(Checked<Task<'static>>, Option<Budget>)> {
+) -> Result<(Checked, Option<Budget>)> {
     Ok(nqueens::Run::from(args).counted(Spelling::Flags, count, &unused)?)
 }

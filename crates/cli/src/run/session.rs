@@ -9,7 +9,6 @@ use anyhow::Result;
 use nqueens::{Control, Count, CountRecord};
 use nqueens_files::checkpoint::Checkpoint;
 use nqueens_sched::{Checked, Report};
-use nqueens_tasks::Task;
 
 use super::progress::Bar;
 use super::signals;
@@ -18,7 +17,7 @@ use nqueens::Budget;
 /// What to count and how.
 pub struct Session<'a> {
     /// The count, checked where it was asked for.
-    pub count: Checked<Task<'static>>,
+    pub count: Checked,
     pub budget: Option<Budget>,
     pub checkpoint: Option<&'a Path>,
     /// The progress bar's label.
@@ -30,7 +29,7 @@ impl Session<'_> {
     /// one.
     pub fn count(&self) -> Result<Report> {
         let count = Count::of(
-            self.count,
+            self.count.clone(),
             self.budget,
             self.checkpoint.map(Path::to_path_buf),
         );

@@ -286,6 +286,9 @@ impl Kind for Classifying {
     fn solver(&self) -> &'static str {
         "by-hand"
     }
+    fn description(&self) -> &'static str {
+        "a kind of this test's own"
+    }
     fn unique_by(&self) -> nqueens_sched::UniqueBy {
         nqueens_sched::UniqueBy::Classified
     }

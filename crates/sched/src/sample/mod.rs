@@ -41,7 +41,7 @@ mod estimators;
 use nqueens_kernel::Board;
 use nqueens_rng::Rng;
 
-use crate::{solvers, Counting, Error, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy};
+use crate::{solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy};
 
 pub use estimate::{estimate, estimate_with};
 
@@ -86,8 +86,8 @@ pub struct Sampled;
 
 impl Sampled {
     /// The count it stands for.
-    fn counting() -> Counting<'static> {
-        Counting(solvers::default())
+    fn counting() -> &'static dyn Kind {
+        &**solvers::default()
     }
 }
 
@@ -100,12 +100,19 @@ impl Kind for Sampled {
         Sampled::counting().solver()
     }
 
+    fn description(&self) -> &'static str {
+        Sampled::counting().description()
+    }
+
     fn unique_by(&self) -> UniqueBy {
         Sampled::counting().unique_by()
     }
 
     fn sizes(&self) -> Limit {
-        Limit::new(1..=solvers::default().max_n(), "")
+        Limit {
+            owner: String::new(),
+            ..Sampled::counting().sizes()
+        }
     }
 
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<Layout>, Error> {

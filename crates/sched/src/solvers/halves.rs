@@ -5,8 +5,7 @@
 
 use nqueens_kernel::{halves::HalfSplit, Board};
 
-use super::Solver;
-use crate::{work::split, Error, Hooks, Options, Outcome};
+use crate::{work::split, Error, Hooks, Kind, Limit, Options, Outcome, UniqueBy};
 
 /// Counts by joining left and right half boards, one task per row set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,24 +25,28 @@ impl Halves {
     }
 }
 
-impl Solver for Halves {
-    fn name(&self) -> &'static str {
+impl Kind for Halves {
+    fn work(&self) -> String {
+        super::WORK.into()
+    }
+    fn solver(&self) -> &'static str {
         "halves"
     }
     fn description(&self) -> &'static str {
         "meet in the middle: left and right half boards per row set, joined on their diagonals (--depth = left width)"
     }
+    fn unique_by(&self) -> UniqueBy {
+        UniqueBy::Searched
+    }
+    fn sizes(&self) -> Limit {
+        super::sizes(self.solver(), nqueens_kernel::MAX_N)
+    }
+    fn depths(&self, board: Board) -> Result<Limit, Error> {
+        let most = board.n().saturating_sub(1).max(1);
+        Ok(super::depths(self.solver(), board, 1..=most))
+    }
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<crate::Layout>, Error> {
         split::layout(board, &Halves::options(board, opts), HalfSplit::within).map(Some)
-    }
-    fn uses_threads(&self) -> bool {
-        true
-    }
-    fn depths(&self, board: Board) -> Option<std::ops::RangeInclusive<usize>> {
-        Some(1..=board.n().saturating_sub(1).max(1))
-    }
-    fn budgeted(&self) -> bool {
-        true
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
         split::count_split(

@@ -1,34 +1,49 @@
-//! The counting methods a user can pick, behind one trait ([`Solver`]),
-//! in one catalogue ([`all`]): the splitting solvers that fan out over
+//! The counting methods a user can pick, each a [`Kind`] of its own (the
+//! n-queens count by that method, recorded as the work `count` under its
+//! name), in one table ([`all`]): the splitting solvers that fan out over
 //! threads (halves, pairs, parallel) and the one-thread ones, rows of a
-//! table ([`OneThread`]).
+//! table ([`OneThread`]). Unique counts do not belong to a solver: the
+//! scheduler combines any total with the symmetric searches by
+//! Burnside's lemma.
 
 mod halves;
 mod one_thread;
 mod pairs;
 mod parallel;
 
-use std::ops::RangeInclusive;
+use std::sync::{Arc, LazyLock};
 
 use nqueens_kernel::Board;
 
-use crate::{Error, Hooks, Options, Outcome};
+use crate::{Kind, Limit};
 
 /// A solver that splits the board with a kernel split (`$split::new`)
 /// and counts the subproblems on the engine's threads, at any depth from
-/// 1 to n: the struct and its `Solver` impl.
+/// 1 to n: the struct and its `Kind` impl.
 macro_rules! splitting_solver {
     ($(#[$meta:meta])* $solver:ident, $name:literal, $description:literal, $split:path) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $solver;
 
-        impl $crate::solvers::Solver for $solver {
-            fn name(&self) -> &'static str {
+        impl $crate::Kind for $solver {
+            fn work(&self) -> String {
+                $crate::solvers::WORK.into()
+            }
+            fn solver(&self) -> &'static str {
                 $name
             }
             fn description(&self) -> &'static str {
                 $description
+            }
+            fn unique_by(&self) -> $crate::UniqueBy {
+                $crate::UniqueBy::Searched
+            }
+            fn sizes(&self) -> $crate::Limit {
+                $crate::solvers::sizes($name, nqueens_kernel::MAX_N)
+            }
+            fn depths(&self, board: nqueens_kernel::Board) -> Result<$crate::Limit, $crate::Error> {
+                Ok($crate::solvers::depths($name, board, 1..=board.n()))
             }
             fn layout(
                 &self,
@@ -36,15 +51,6 @@ macro_rules! splitting_solver {
                 opts: &$crate::Options,
             ) -> Result<Option<$crate::Layout>, $crate::Error> {
                 $crate::work::split::layout(board, opts, <$split>::within).map(Some)
-            }
-            fn uses_threads(&self) -> bool {
-                true
-            }
-            fn depths(&self, board: nqueens_kernel::Board) -> Option<std::ops::RangeInclusive<usize>> {
-                Some(1..=board.n())
-            }
-            fn budgeted(&self) -> bool {
-                true
             }
             fn total(
                 &self,
@@ -64,108 +70,96 @@ pub use one_thread::OneThread;
 pub use pairs::Pairs;
 pub use parallel::Parallel;
 
-/// A method of counting all solutions of a board.
+/// The work a solver does, as a checkpoint or a plan records it: the
+/// n-queens count.
+pub const WORK: &str = "count";
+
+/// A solver's boards: 1 to `max_n`, its own limit.
 ///
-/// Unique counts do not belong to the solver: the scheduler combines any
-/// total with the symmetric searches by Burnside's lemma.
-pub trait Solver: Sync {
-    /// Short name, as given to `--solver`.
-    fn name(&self) -> &'static str;
-    /// One line saying what it does.
-    fn description(&self) -> &'static str;
-    /// The largest board it accepts.
-    fn max_n(&self) -> usize {
-        nqueens_kernel::MAX_N
-    }
-    /// How it splits `board` under `opts`, for solvers that split their
-    /// work into subproblems with stable indices (checkpoints and shards
-    /// need them); `None` for the others.
-    fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<crate::Layout>, Error> {
-        Ok(None)
-    }
-    /// Whether `bench` runs it when no solvers are named: not the
-    /// exhaustive searches, whose point is the size of the space they walk
-    /// (seconds at n = 8 or 9, where every other solver takes microseconds).
-    fn in_default_bench(&self) -> bool {
-        true
-    }
-    /// Whether it uses more than one thread when asked to.
-    fn uses_threads(&self) -> bool {
-        false
-    }
-    /// The split depths it accepts on `board` (`--depth`), or `None` if it
-    /// does not split its work.
-    ///
-    /// ```
-    /// use nqueens_sched::solvers::by_name;
-    /// let board = nqueens_kernel::Board::new(8).unwrap();
-    /// assert_eq!(by_name("parallel").unwrap().depths(board), Some(1..=8));
-    /// assert_eq!(by_name("halves").unwrap().depths(board), Some(1..=7));
-    /// assert_eq!(by_name("mirror").unwrap().depths(board), None);
-    /// ```
-    fn depths(&self, _board: Board) -> Option<RangeInclusive<usize>> {
-        None
-    }
-    /// Whether [`Options::memory`] caps its working memory (a solver that
-    /// keeps no lists has nothing to budget).
-    ///
-    /// ```
-    /// use nqueens_sched::solvers::by_name;
-    /// assert!(by_name("levels").unwrap().budgeted());
-    /// assert!(!by_name("mirror").unwrap().budgeted());
-    /// ```
-    fn budgeted(&self) -> bool {
-        false
-    }
-    /// Counts all solutions. Called on the pool the scheduler built (or on
-    /// the calling thread for one thread).
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error>;
+/// ```
+/// use nqueens_sched::{solvers, Kind};
+/// let levels = solvers::by_name("levels").unwrap();
+/// assert_eq!(levels.sizes().check("n", 15).unwrap_err().to_string(),
+///     "n must be a whole number from 1 to 14 for solver levels, not 15");
+/// ```
+pub(crate) fn sizes(name: &str, max_n: usize) -> Limit {
+    Limit::new(1..=max_n, format!(" for solver {name}"))
+}
+
+/// A splitting solver's depths on `board`: `range`, its own limit.
+///
+/// ```
+/// use nqueens_sched::{solvers::by_name, Kind};
+/// let board = nqueens_kernel::Board::new(8).unwrap();
+/// assert_eq!(by_name("parallel").unwrap().depths(board).unwrap().range, 1..=8);
+/// assert_eq!(by_name("halves").unwrap().depths(board).unwrap().range, 1..=7);
+/// let e = by_name("mirror").unwrap().depths(board).unwrap_err();
+/// assert!(e.to_string().contains("does not split its work"));
+/// ```
+pub(crate) fn depths(name: &str, board: Board, range: std::ops::RangeInclusive<usize>) -> Limit {
+    Limit::new(range, format!(" for solver {name} on n = {}", board.n()))
+}
+
+/// Whether `kind` is the n-queens count by a solver (the work
+/// [`WORK`]), not a variant's or a puzzle's count.
+///
+/// ```
+/// use nqueens_sched::solvers;
+/// assert!(solvers::is_solver(&**solvers::default()));
+/// ```
+pub fn is_solver(kind: &dyn Kind) -> bool {
+    kind.work() == WORK
 }
 
 /// Every solver, the default first: the fastest measured (see
 /// `results/`), with the half-mirrored prefix kernel kept as the reference.
 ///
 /// ```
-/// let names: Vec<_> = nqueens_sched::solvers::all().iter().map(|s| s.name()).collect();
+/// use nqueens_sched::Kind;
+/// let names: Vec<_> = nqueens_sched::solvers::all().iter().map(|s| s.solver()).collect();
 /// assert_eq!(names[0], "halves");
 /// assert!(names.contains(&"classic"));
 /// ```
-pub fn all() -> &'static [&'static dyn Solver] {
-    &[
-        &Halves,
-        &Pairs,
-        &Parallel,
-        &one_thread::MIRROR,
-        &one_thread::BITMASK,
-        &one_thread::COLUMNS,
-        &one_thread::CLASSIC,
-        &one_thread::LEVELS,
-        &one_thread::BRUTE,
-        &one_thread::BRUTE_ROWS,
-        &one_thread::BRUTE_SETS,
-    ]
+pub fn all() -> &'static [Arc<dyn Kind>] {
+    static ALL: LazyLock<[Arc<dyn Kind>; 11]> = LazyLock::new(|| {
+        [
+            Arc::new(Halves),
+            Arc::new(Pairs),
+            Arc::new(Parallel),
+            Arc::new(one_thread::MIRROR),
+            Arc::new(one_thread::BITMASK),
+            Arc::new(one_thread::COLUMNS),
+            Arc::new(one_thread::CLASSIC),
+            Arc::new(one_thread::LEVELS),
+            Arc::new(one_thread::BRUTE),
+            Arc::new(one_thread::BRUTE_ROWS),
+            Arc::new(one_thread::BRUTE_SETS),
+        ]
+    });
+    &*ALL
 }
 
 /// The default solver: the first of [`all`].
 ///
 /// ```
-/// assert_eq!(nqueens_sched::solvers::default().name(), "halves");
+/// use nqueens_sched::Kind;
+/// assert_eq!(nqueens_sched::solvers::default().solver(), "halves");
 /// ```
-pub fn default() -> &'static dyn Solver {
-    all()[0]
+pub fn default() -> &'static Arc<dyn Kind> {
+    &all()[0]
 }
 
 /// The names of the solvers `keep` keeps, for a message that lists them.
 ///
 /// ```
 /// use nqueens_sched::solvers::names;
-/// assert_eq!(names(|s| s.name().starts_with("brute")), "brute, brute-rows, brute-sets");
+/// assert_eq!(names(|s| s.solver().starts_with("brute")), "brute, brute-rows, brute-sets");
 /// ```
-pub fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
+pub fn names(keep: impl Fn(&dyn Kind) -> bool) -> String {
     let kept: Vec<&str> = all()
         .iter()
-        .filter(|s| keep(**s))
-        .map(|s| s.name())
+        .filter(|s| keep(&***s))
+        .map(|s| s.solver())
         .collect();
     kept.join(", ")
 }
@@ -176,6 +170,6 @@ pub fn names(keep: impl Fn(&dyn Solver) -> bool) -> String {
 /// assert!(nqueens_sched::solvers::by_name("mirror").is_some());
 /// assert!(nqueens_sched::solvers::by_name("nope").is_none());
 /// ```
-pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
-    all().iter().copied().find(|s| s.name() == name)
+pub fn by_name(name: &str) -> Option<&'static Arc<dyn Kind>> {
+    all().iter().find(|s| s.solver() == name)
 }

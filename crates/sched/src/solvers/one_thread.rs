@@ -11,8 +11,7 @@ use nqueens_kernel::reference::{
 use nqueens_kernel::search::{count_from, State};
 use nqueens_kernel::{count_total, Board, MAX_N};
 
-use super::Solver;
-use crate::{Error, Options, Outcome, Search, Total};
+use crate::{Error, Hooks, Kind, Layout, Limit, Options, Outcome, Search, Total, UniqueBy};
 
 /// A one-thread solver: its name, what it is, the boards it counts, and
 /// the count itself.
@@ -37,23 +36,44 @@ impl std::fmt::Debug for OneThread {
     }
 }
 
-impl Solver for OneThread {
-    fn name(&self) -> &'static str {
+impl Kind for OneThread {
+    fn work(&self) -> String {
+        super::WORK.into()
+    }
+    fn solver(&self) -> &'static str {
         self.name
     }
     fn description(&self) -> &'static str {
         self.description
     }
-    fn max_n(&self) -> usize {
-        self.max_n
+    fn unique_by(&self) -> UniqueBy {
+        UniqueBy::Searched
     }
-    fn in_default_bench(&self) -> bool {
-        self.in_default_bench
+    fn sizes(&self) -> Limit {
+        super::sizes(self.name, self.max_n)
+    }
+    /// None: the whole board is one search. The solvers that split are
+    /// those that fan out over threads: the split is what they share out.
+    fn depths(&self, _board: Board) -> Result<Limit, Error> {
+        Err(Error::Refused(format!(
+            "--depth does not apply: solver {} does not split its work (solvers that split: {})",
+            self.name,
+            super::names(|s| s.uses_threads())
+        )))
+    }
+    fn uses_threads(&self) -> bool {
+        false
     }
     fn budgeted(&self) -> bool {
         self.budgeted
     }
-    fn total(&self, board: Board, opts: &Options, _: &crate::Hooks) -> Result<Outcome, Error> {
+    fn in_default_bench(&self) -> bool {
+        self.in_default_bench
+    }
+    fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
+        Ok(None)
+    }
+    fn total(&self, board: Board, opts: &Options, _: &Hooks) -> Result<Outcome, Error> {
         (self.count)(board, opts)
     }
 }

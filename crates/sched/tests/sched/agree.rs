@@ -97,15 +97,15 @@ fn all_solvers_agree_with_each_other_and_with_oeis() {
     for n in 1..=11 {
         let want = nqueens_kernel::oeis::known(n).unwrap();
         for solver in solvers::all() {
-            if n > solver.max_n() || (n > 9 && SLOW.contains(&solver.name())) {
+            if n > solver.sizes().largest() || (n > 9 && SLOW.contains(&solver.solver())) {
                 continue;
             }
-            let r = count_by(solver.name(), n, 2, None);
+            let r = count_by(solver.solver(), n, 2, None);
             assert_eq!(
                 (r.counts.total, r.counts.unique),
                 want,
                 "{} at n = {n}",
-                solver.name()
+                solver.solver()
             );
         }
     }
@@ -117,14 +117,17 @@ fn every_solver_and_thread_count_matches_oeis_to_n_14() {
     // stop at 11 above; every other solver runs on 1 and 2 threads here.
     for n in 12..=14 {
         let want = nqueens_kernel::oeis::known(n).unwrap();
-        for solver in solvers::all().iter().filter(|s| !SLOW.contains(&s.name())) {
+        for solver in solvers::all()
+            .iter()
+            .filter(|s| !SLOW.contains(&s.solver()))
+        {
             for threads in [1, 2] {
-                let r = count_by(solver.name(), n, threads, None);
+                let r = count_by(solver.solver(), n, threads, None);
                 assert_eq!(
                     (r.counts.total, r.counts.unique),
                     want,
                     "{} at n = {n}",
-                    solver.name()
+                    solver.solver()
                 );
             }
         }

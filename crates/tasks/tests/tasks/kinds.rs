@@ -3,15 +3,14 @@
 //! results stand in for counting (what a resumed checkpoint does).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
     count_parts, count_task, solvers, summarize, Checked, Found, Hooks, Kind, Known, NoProgress,
-    Options, Stop, Symmetry, Threads, Total, Watch,
+    Options, Stop, Symmetry, Threads, Total, UniqueBy, Watch,
 };
-use nqueens_tasks::Task;
 
 fn opts(threads: usize) -> Options {
     Options {
@@ -22,14 +21,14 @@ fn opts(threads: usize) -> Options {
 
 /// Every kind, with a board small enough for a debug test, and its count
 /// by the kernel alone on one thread (a solver's by the naive list).
-fn kinds() -> Vec<(Task<'static>, usize, u128)> {
+fn kinds() -> Vec<(Arc<dyn Kind>, usize, u128)> {
     let d = Domination::new(7).unwrap();
     let p = Problem::new(8, 9).unwrap();
     vec![
-        (Task::Solver(solvers::default()), 10, 724),
-        (Task::Solver(solvers::by_name("pairs").unwrap()), 9, 352),
+        (solvers::default().clone(), 10, 724),
+        (nqueens_tasks::solver("pairs").unwrap(), 9, 352),
         (
-            Task::Variant(Variant::Torus),
+            nqueens_tasks::variant(Variant::Torus),
             11,
             Variant::Torus
                 .count(Board::new(11).unwrap())
@@ -37,16 +36,20 @@ fn kinds() -> Vec<(Task<'static>, usize, u128)> {
                 .into(),
         ),
         (
-            Task::Variant(Variant::NoThreeInLine),
+            nqueens_tasks::variant(Variant::NoThreeInLine),
             10,
             Variant::NoThreeInLine
                 .count(Board::new(10).unwrap())
                 .solutions
                 .into(),
         ),
-        (Task::Dominate, 7, d.count(&d.minimum()).solutions.into()),
         (
-            Task::Pawns { queens: 9 },
+            nqueens_tasks::dominate(),
+            7,
+            d.count(&d.minimum()).solutions.into(),
+        ),
+        (
+            nqueens_tasks::pawns(9),
             8,
             p.count(&p.minimum()).solutions.into(),
         ),
@@ -58,14 +61,14 @@ fn parallel_equals_sequential_for_every_kind() {
     for (task, n, want) in kinds() {
         let board = Board::new(n).unwrap();
         let one = count_task(
-            &Checked::new(task, board, opts(1)).unwrap(),
+            &Checked::of(task.clone(), board, opts(1)).unwrap(),
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(one.counts.total, want, "{task:?}");
+        assert_eq!(one.counts.total, want, "{}/{}", task.work(), task.solver());
         for threads in [2, 3, 5] {
             let r = count_task(
-                &Checked::new(task, board, opts(threads)).unwrap(),
+                &Checked::of(task.clone(), board, opts(threads)).unwrap(),
                 &Hooks::watching(&NoProgress),
             )
             .unwrap();
@@ -77,7 +80,13 @@ fn parallel_equals_sequential_for_every_kind() {
                     r.counts.fixed_90,
                 )
             };
-            assert_eq!(key(&r), key(&one), "{task:?}, {threads} threads");
+            assert_eq!(
+                key(&r),
+                key(&one),
+                "{}/{}, {threads} threads",
+                task.work(),
+                task.solver()
+            );
         }
     }
 }
@@ -110,32 +119,38 @@ fn shards_add_up_to_the_whole_by_one_summary() {
                 depth: Some(layout.depth),
                 ..opts(2)
             };
-            let o = count_parts(&Checked::new(task, board, run).unwrap(), &hooks).unwrap();
+            let o = count_parts(&Checked::of(task.clone(), board, run).unwrap(), &hooks).unwrap();
             sums = sums + o.total;
         }
         let pieces = book.0.into_inner().unwrap();
-        assert_eq!(pieces.len() as u64, len, "{task:?}: each piece once");
+        assert_eq!(
+            pieces.len() as u64,
+            len,
+            "{}/{}: each piece once",
+            task.work(),
+            task.solver()
+        );
         let sums = sums + Total::plain(0, layout.prefix_nodes.into());
-        let symmetry = match task {
-            Task::Solver(_) => {
+        let symmetry = match task.unique_by() {
+            UniqueBy::Searched => {
                 let (h, q) = nqueens_sched::symmetric(board);
                 Symmetry::Searched(nqueens_sched::Fixed::of(h, q))
             }
-            Task::Variant(_) => Symmetry::Classified,
-            _ => Symmetry::Uncounted,
+            UniqueBy::Classified => Symmetry::Classified,
+            UniqueBy::Uncounted => Symmetry::Uncounted,
         };
         let merged = summarize(board, &sums, symmetry).unwrap();
         let whole = count_task(
-            &Checked::new(task, board, opts(1)).unwrap(),
+            &Checked::of(task.clone(), board, opts(1)).unwrap(),
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(merged.total, want, "{task:?}");
+        assert_eq!(merged.total, want, "{}/{}", task.work(), task.solver());
         assert_eq!(
             (merged.nodes, merged.fixed_90),
             (whole.counts.nodes, whole.counts.fixed_90)
         );
-        assert_eq!(merged, whole.counts, "{task:?}");
+        assert_eq!(merged, whole.counts, "{}/{}", task.work(), task.solver());
     }
 }
 
@@ -179,13 +194,15 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
             stop_after: 2,
         };
         let e = count_task(
-            &Checked::new(task, board, at(1)).unwrap(),
+            &Checked::of(task.clone(), board, at(1)).unwrap(),
             &Hooks::all(&first, None),
         )
         .unwrap_err();
         assert!(
             matches!(e, nqueens_sched::Error::Interrupted { done: 2, .. }),
-            "{task:?}: {e}"
+            "{}/{}: {e}",
+            task.work(),
+            task.solver()
         );
         let second = Resume {
             known: first.fresh.into_inner().unwrap(),
@@ -193,11 +210,11 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
             stop_after: usize::MAX,
         };
         let r = count_task(
-            &Checked::new(task, board, at(2)).unwrap(),
+            &Checked::of(task.clone(), board, at(2)).unwrap(),
             &Hooks::all(&second, None),
         )
         .unwrap();
-        assert_eq!(r.counts.total, want, "{task:?}");
+        assert_eq!(r.counts.total, want, "{}/{}", task.work(), task.solver());
         let fresh = second.fresh.into_inner().unwrap();
         assert!(fresh.keys().all(|i| !second.known.contains_key(i)));
         assert_eq!(fresh.len() + 2, r.search.subproblems.unwrap());
@@ -213,15 +230,15 @@ fn a_variant_splits_by_column_only() {
     };
     // Refused once, where the count is asked for (a count and a shard
     // alike: neither can be run unchecked), in the command line's words.
-    let torus = Task::Variant(Variant::Torus);
+    let torus = nqueens_tasks::variant(Variant::Torus);
     let want = "--depth must be 1 for --torus: its search splits only by first-row column, not 2";
-    let e = Checked::new(torus, board, deep).unwrap_err();
+    let e = Checked::of(torus.clone(), board, deep).unwrap_err();
     assert_eq!(e.to_string(), want);
     let column = Options {
         depth: Some(1),
         ..deep
     };
-    let count = Checked::new(torus, board, column).unwrap();
+    let count = Checked::of(torus, board, column).unwrap();
     assert_eq!(count.opts().depth, Some(1));
 }
 
@@ -235,25 +252,29 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
         let many = opts(600);
         let layout = task.layout(board, &many).unwrap().unwrap();
         let r = count_task(
-            &Checked::new(task, board, many).unwrap(),
+            &Checked::of(task.clone(), board, many).unwrap(),
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(r.counts.total, want, "{task:?}");
+        assert_eq!(r.counts.total, want, "{}/{}", task.work(), task.solver());
         assert_eq!(
             r.search.threads,
             600.min(layout.subproblems + 1).max(2),
-            "{task:?}: {} subproblems",
+            "{}/{}: {} subproblems",
+            task.work(),
+            task.solver(),
             layout.subproblems
         );
         let window = Hooks {
             select: Some(0..3),
             ..Hooks::watching(&NoProgress)
         };
-        let part = count_parts(&Checked::new(task, board, many).unwrap(), &window).unwrap();
+        let part = count_parts(&Checked::of(task.clone(), board, many).unwrap(), &window).unwrap();
         assert!(
             part.search.threads <= 4,
-            "{task:?}: {}",
+            "{}/{}: {}",
+            task.work(),
+            task.solver(),
             part.search.threads
         );
     }
@@ -270,7 +291,7 @@ fn a_split_over_the_memory_budget_is_refused_before_the_symmetric_searches_end()
         memory: Some(1 << 30),
     };
     let err = count_task(
-        &Checked::new(Task::Solver(solvers::default()), board, o).unwrap(),
+        &Checked::of(solvers::default().clone(), board, o).unwrap(),
         &Hooks::watching(&NoProgress),
     )
     .unwrap_err();
