@@ -81,7 +81,7 @@ fn scheduler(c: &mut Criterion) {
             &threads,
             |b, &threads| {
                 b.iter(|| {
-                    let r = count(
+                    let (r, _) = count(
                         solver,
                         board,
                         &Options {
@@ -92,7 +92,7 @@ fn scheduler(c: &mut Criterion) {
                         &NoProgress,
                     )
                     .unwrap();
-                    assert_eq!((r.counts.total, r.counts.unique), oeis::known(n).unwrap());
+                    assert_eq!((r.solutions, r.unique), oeis::known(n).unwrap());
                 })
             },
         );

@@ -359,22 +359,22 @@ fn once(
                 ..opts.run
             };
             let before = os::own().context("cannot read this process's CPU time")?;
-            let r = nqueens_sched::count(solver, board, &run, &NoProgress)
+            let (r, search) = nqueens_sched::count(solver, board, &run, &NoProgress)
                 .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()))?;
             let after = os::own().context("cannot read this process's CPU time")?;
             if opts.stop.raised() {
                 return Err(stop::interrupted_error());
             }
             let sample = Sample {
-                seconds: r.seconds,
+                seconds: search.seconds,
                 user: after.user.saturating_sub(before.user).as_secs_f64(),
                 system: after.system.saturating_sub(before.system).as_secs_f64(),
                 max_rss_kib: None,
             };
             let counted = Counted {
-                total: r.counts.total,
-                unique: r.counts.unique,
-                nodes: r.counts.nodes,
+                total: r.solutions,
+                unique: r.unique,
+                nodes: r.nodes,
             };
             Ok((sample, counted))
         }

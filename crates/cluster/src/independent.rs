@@ -19,7 +19,7 @@
 use nqueens_kernel::halves::{HalfSplit, RowSet};
 use nqueens_kernel::Board;
 use nqueens_sched::{
-    run_pieces, Error, Found, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy, Work,
+    run_pieces, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy, Work,
 };
 
 /// The solver whose plans the independent recount takes: its subproblems
@@ -65,7 +65,7 @@ impl Kind for Independent {
         }))
     }
 
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         let left = left(board, opts);
         let split = HalfSplit::within(board, left, hooks.select.clone())?;
         run_pieces(&RowSets(&split), left, opts, hooks)
@@ -97,15 +97,9 @@ impl Work for RowSets<'_> {
         std::mem::size_of::<RowSet>() as u64
     }
 
-    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
+    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Total> {
         let again = self.0.subproblems()[index].recount(self.0.board());
-        Some(Found {
-            solutions: again.solutions,
-            nodes: again.nodes,
-            fixed_180: 0,
-            fixed_90: 0,
-            fundamental: 0,
-        })
+        Some(Total::plain(again.solutions.into(), again.nodes.into()))
     }
 }
 
@@ -128,7 +122,7 @@ mod tests {
                 select: Some(10..30),
                 ..Hooks::watching(&NoProgress)
             };
-            let again = count_parts(&count, &hooks).unwrap().total.solutions;
+            let again = count_parts(&count, &hooks).unwrap().0.solutions;
             let split = HalfSplit::within(board, 6, Some(10..30)).unwrap();
             let joined: u128 = split
                 .subproblems()

@@ -13,10 +13,7 @@ use anyhow::{bail, Result};
 use nqueens::verify::Check;
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate, pawns};
-use nqueens_sched::{
-    count_parts, counts_record, summarize, Checked, Fields, Found, Hooks, Kind, Options, Total,
-    UniqueBy, Value,
-};
+use nqueens_sched::{count_parts, Checked, Fields, Hooks, Kind, Options, Total, UniqueBy, Value};
 
 use crate::independent::{Independent, SOLVER};
 use crate::note::Note;
@@ -155,26 +152,22 @@ impl MergeShards {
         };
         let board = Board::new(plan.n)?;
         let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
-        let symmetry = match (task.unique_by(), plan.symmetry) {
-            (UniqueBy::Searched, Symmetry::InPlan(f)) => nqueens_sched::Symmetry::Searched(f),
-            (UniqueBy::Searched, _) => nqueens_sched::Symmetry::Searched(
-                survey
-                    .symmetric
-                    .as_ref()
-                    .map(ShardResult::fixed)
-                    .unwrap_or_default(),
-            ),
-            (UniqueBy::Classified, _) => nqueens_sched::Symmetry::Classified,
-            (UniqueBy::Uncounted, _) => nqueens_sched::Symmetry::Uncounted,
+        let searched = match plan.symmetry {
+            Symmetry::InPlan(f) => f,
+            _ => survey
+                .symmetric
+                .as_ref()
+                .map(ShardResult::fixed)
+                .unwrap_or_default(),
         };
         // The searches of dominate and pawns count no symmetric sets: their
         // fixed counts are unknown, not 0 (at n = 7 the half turn fixes 2 of
         // the 86 minimum dominating sets).
-        let symmetries = symmetry != nqueens_sched::Symmetry::Uncounted;
+        let symmetries = task.unique_by() != UniqueBy::Uncounted;
         // Burnside's lemma refuses counts that cannot all be right: a damaged
         // shard's checksum catches most errors, a wrong but sealed count only
         // this, or a recount.
-        let s = summarize(board, &sums, symmetry).map_err(|e| match e {
+        let s = sums.summarize(board, task.unique_by(), searched).map_err(|e| match e {
             nqueens_sched::Error::Inconsistent {
                 total,
                 fixed_180,
@@ -187,7 +180,7 @@ impl MergeShards {
         })?;
         // The published tables are of the ordinary count.
         let check = match task.unique_by() {
-            UniqueBy::Searched => Check::of(plan.n, s.total, s.unique),
+            UniqueBy::Searched => Check::of(plan.n, s.solutions, s.unique),
             _ => Check::Unknown,
         };
         let mut fields: Fields = vec![
@@ -202,7 +195,7 @@ impl MergeShards {
         ]);
         // The merged counts but the symmetric searches' nodes, which a plan's
         // symmetry shard or the plan itself holds, not the shards' runs.
-        let counts = counts_record(&s, symmetries);
+        let counts = s.record(symmetries);
         fields.extend(counts.into_iter().filter(|(k, _)| *k != "symmetry_nodes"));
         let recounted = self.recount.map(|_| Value::Text(array_syntax(&recounted)));
         fields.extend([
@@ -222,7 +215,7 @@ impl MergeShards {
             fields,
             task,
             n: plan.n,
-            total: s.total,
+            total: s.solutions,
             unique: s.unique,
             check,
         })
@@ -298,7 +291,7 @@ fn check_images(plan: &Plan, dir: &Path, variant: nqueens::Variant) -> Result<()
 fn unlike_images(
     variant: nqueens::Variant,
     n: u64,
-    pieces: &BTreeMap<u64, Found>,
+    pieces: &BTreeMap<u64, Total>,
 ) -> Option<(u64, u64, &'static str, &'static str)> {
     if pieces.keys().copied().ne(0..n) {
         return None;
@@ -329,7 +322,7 @@ fn unlike_images(
 }
 
 /// One count of a piece in words: `solutions 356`.
-fn describe(found: &Found, what: &str) -> String {
+fn describe(found: &Total, what: &str) -> String {
     let v = match what {
         "fixed_180" => found.fixed_180,
         "fixed_90" => found.fixed_90,
@@ -418,7 +411,7 @@ fn recount_shards(
         let recorded = result.found(task.width());
         if independent {
             // The search's nodes are its own: the solutions alone compare.
-            let solutions = |f: Option<&nqueens_sched::Found>| f.map(|f| f.solutions);
+            let solutions = |f: Option<&Total>| f.map(|f| f.solutions);
             if let Some((index, found)) = recorded
                 .iter()
                 .find(|(index, found)| solutions(counted.get(index)) != Some(found.solutions))
@@ -466,10 +459,10 @@ impl SplitMix {
 }
 
 /// Keeps what each recounted piece found.
-struct Recorder<'a>(&'a std::sync::Mutex<std::collections::BTreeMap<u64, nqueens_sched::Found>>);
+struct Recorder<'a>(&'a std::sync::Mutex<std::collections::BTreeMap<u64, Total>>);
 
 impl nqueens_sched::Watch for Recorder<'_> {
-    fn done(&self, index: u64, found: nqueens_sched::Found) {
+    fn done(&self, index: u64, found: Total) {
         self.0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -479,14 +472,14 @@ impl nqueens_sched::Watch for Recorder<'_> {
 
 /// What a piece found, as a message names it: `solutions 40, nodes 362`
 /// (and the fixed and fundamental counts of a kind that classifies its
-/// solutions), or `no count` (P20: the Debug form of `Found` was shown).
-fn shown(found: Option<&nqueens_sched::Found>, width: usize) -> String {
+/// solutions), or `no count` (P20: the Debug form of the piece was shown).
+fn shown(found: Option<&Total>, width: usize) -> String {
     const NAMES: [&str; 5] = ["solutions", "nodes", "fixed_180", "fixed_90", "fundamental"];
     match found {
         None => "no count".into(),
         Some(f) => NAMES
             .iter()
-            .zip(f.fields(width))
+            .zip(f.numbers(width))
             .map(|(name, v)| format!("{name} {v}"))
             .collect::<Vec<_>>()
             .join(", "),

@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Fixed, Layout};
+use nqueens_sched::{Layout, Total};
 use serde::{Deserialize, Serialize};
 
 use nqueens_files::checkpoint::crc32;
@@ -54,7 +54,7 @@ pub struct ShardRange {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symmetry {
     /// In the plan itself (version 2).
-    InPlan(Fixed),
+    InPlan(Total),
     /// From the symmetry shard's result (version 3).
     Shard,
     /// The kind of work needs none (variants classify their own; the
@@ -289,10 +289,11 @@ impl Plan {
                     bail!(damaged(path));
                 }
                 let symmetry = if f.head.work == "count" {
-                    Symmetry::InPlan(Fixed {
-                        fixed_180: f.fixed_180,
-                        fixed_90: f.fixed_90,
-                        nodes: f.symmetry_nodes,
+                    Symmetry::InPlan(Total {
+                        fixed_180: f.fixed_180.into(),
+                        fixed_90: f.fixed_90.into(),
+                        symmetry_nodes: f.symmetry_nodes.into(),
+                        ..Total::default()
                     })
                 } else {
                     Symmetry::None

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Fields, Fixed, Found, Total};
+use nqueens_sched::{Fields, Total};
 use serde::{Deserialize, Serialize};
 
 use nqueens_files::checkpoint::crc32;
@@ -96,9 +96,9 @@ impl ShardResult {
         plan: &Plan,
         range: &ShardRange,
         width: usize,
-        pieces: &BTreeMap<u64, Found>,
+        pieces: &BTreeMap<u64, Total>,
     ) -> ShardResult {
-        let sums: Total = pieces.values().map(|&f| Total::from(f)).sum();
+        let sums: Total = pieces.values().copied().sum();
         ShardResult {
             format: RESULT_FORMAT.into(),
             version: plan.version,
@@ -108,13 +108,13 @@ impl ShardResult {
             end: range.end,
             subproblems: pieces
                 .iter()
-                .map(|(&i, f)| std::iter::once(i).chain(f.fields(width)).collect())
+                .map(|(&i, f)| std::iter::once(i).chain(f.numbers(width)).collect())
                 .collect(),
             total: sums.solutions,
             nodes: sums.nodes,
             fixed_180: sums.fixed_180,
             fixed_90: sums.fixed_90,
-            fundamental: sums.fundamental,
+            fundamental: sums.unique,
             host: String::new(),
             seconds: 0.0,
             cpu_seconds: None,
@@ -124,32 +124,33 @@ impl ShardResult {
 
     /// The symmetry shard's result: the solutions fixed by the half turn
     /// and by the quarter turn, and the nodes of their searches.
-    pub fn symmetric(plan: &Plan, range: &ShardRange, fixed: Fixed) -> ShardResult {
+    pub fn symmetric(plan: &Plan, range: &ShardRange, fixed: Total) -> ShardResult {
         ShardResult {
-            nodes: fixed.nodes.into(),
-            fixed_180: fixed.fixed_180.into(),
-            fixed_90: fixed.fixed_90.into(),
+            nodes: fixed.symmetry_nodes,
+            fixed_180: fixed.fixed_180,
+            fixed_90: fixed.fixed_90,
             ..ShardResult::of(plan, range, 0, &BTreeMap::new())
         }
     }
 
     /// What a symmetry shard found.
-    pub fn fixed(&self) -> Fixed {
-        // Checked on loading to fit: they were written from u64.
-        Fixed {
-            fixed_180: self.fixed_180 as u64,
-            fixed_90: self.fixed_90 as u64,
-            nodes: self.nodes as u64,
+    pub fn fixed(&self) -> Total {
+        // Checked on loading to fit u64: they were written from u64.
+        Total {
+            fixed_180: self.fixed_180,
+            fixed_90: self.fixed_90,
+            symmetry_nodes: self.nodes,
+            ..Total::default()
         }
     }
 
     /// What each piece found, `None` if a record is not `width` numbers
     /// after its index.
-    fn pieces(&self, width: usize) -> Option<Vec<(u64, Found)>> {
+    fn pieces(&self, width: usize) -> Option<Vec<(u64, Total)>> {
         self.subproblems
             .iter()
             .map(|s| match s.split_first() {
-                Some((&i, f)) if f.len() == width => Found::from_fields(f).map(|f| (i, f)),
+                Some((&i, f)) if f.len() == width => Total::from_numbers(f).map(|f| (i, f)),
                 _ => None,
             })
             .collect()
@@ -162,8 +163,8 @@ impl ShardResult {
             nodes: self.nodes,
             fixed_180: self.fixed_180,
             fixed_90: self.fixed_90,
-            fundamental: self.fundamental,
-            resumed_nodes: 0,
+            unique: self.fundamental,
+            ..Total::default()
         }
     }
 
@@ -243,7 +244,7 @@ impl ShardResult {
             .pieces(width)
             .context("a piece's record has the wrong length")?
             .into_iter()
-            .map(|(_, f)| Total::from(f))
+            .map(|(_, f)| f)
             .sum::<Total>();
         if sums != r.sums() {
             bail!("its totals do not add up");
@@ -253,7 +254,7 @@ impl ShardResult {
 
     /// What each of its pieces found, by index (a result loaded by
     /// [`ShardResult::load`] has them all).
-    pub fn found(&self, width: usize) -> BTreeMap<u64, Found> {
+    pub fn found(&self, width: usize) -> BTreeMap<u64, Total> {
         self.pieces(width).unwrap_or_default().into_iter().collect()
     }
 }

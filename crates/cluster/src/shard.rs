@@ -20,7 +20,7 @@ use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::io;
 use nqueens_files::journal::Journal;
 use nqueens_kernel::Board;
-use nqueens_sched::{count_parts, Checked, Fields, Fixed, Hooks, Kind, Options, Stop};
+use nqueens_sched::{count_parts, Checked, Fields, Hooks, Kind, Options, Stop, Total};
 
 use crate::note::Note;
 use crate::plan::{Plan, ShardRange};
@@ -248,7 +248,7 @@ impl Runner {
     fn symmetric(&self, range: &ShardRange) -> Result<ShardResult> {
         let board = Board::new(self.plan.n)?;
         let (half, quarter) = nqueens_sched::symmetric(board);
-        let fixed = Fixed::of(half, quarter);
+        let fixed = Total::fixed(half, quarter);
         Ok(ShardResult::symmetric(&self.plan, range, fixed))
     }
 

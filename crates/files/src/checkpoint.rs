@@ -68,7 +68,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use nqueens_sched::{Found, Kind};
+use nqueens_sched::{Kind, Total};
 
 use crate::io;
 use crate::recorded::Recorded;
@@ -347,14 +347,19 @@ impl Checkpoint {
         })
     }
 
-    pub fn recorded(&self, index: u64) -> Option<Found> {
+    /// Numbers recorded per piece (2 or 5: [`Kind::width`]).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn recorded(&self, index: u64) -> Option<Total> {
         self.recorded.get(index)
     }
 
     /// Appends one finished subproblem: one write, flushed to the OS.
-    pub fn append(&self, index: u64, found: Found) -> std::io::Result<()> {
+    pub fn append(&self, index: u64, found: Total) -> std::io::Result<()> {
         let fields: Vec<String> = found
-            .fields(self.width)
+            .numbers(self.width)
             .iter()
             .map(u64::to_string)
             .collect();
@@ -490,7 +495,7 @@ fn parse_record(
     header_crc: u32,
     subproblems: usize,
     width: usize,
-) -> Option<(u64, Found)> {
+) -> Option<(u64, Total)> {
     let (body, crc) = line.rsplit_once(' ')?;
     if u32::from_str_radix(crc, 16).ok()? != record_crc(header_crc, body) {
         return None;
@@ -498,7 +503,7 @@ fn parse_record(
     let mut f = body.split(' ');
     let index: u64 = f.next()?.parse().ok()?;
     let fields: Vec<u64> = f.map(|w| w.parse().ok()).collect::<Option<_>>()?;
-    let found = Found::from_fields(&fields).filter(|_| fields.len() == width)?;
+    let found = Total::from_numbers(&fields).filter(|_| fields.len() == width)?;
     (index < subproblems as u64).then_some((index, found))
 }
 

@@ -9,9 +9,10 @@ use std::io;
 use std::ops::Range;
 use std::sync::Mutex;
 
-use nqueens_sched::{Found, Hooks, Known, Stop, Watch};
+use nqueens_sched::{Hooks, Known, Stop, Total, Watch};
 
 use crate::checkpoint::Checkpoint;
+use crate::recorded::Recorded;
 
 /// A checkpointed run's [`Watch`], [`Known`] and [`Stop`] in one.
 pub struct Journal<'a> {
@@ -22,8 +23,9 @@ pub struct Journal<'a> {
     /// What each piece counted in this run found: kept for a run over a
     /// range (a shard, whose result lists its pieces), not for a whole
     /// count, whose results are in the checkpoint (a whole n = 25 count
-    /// would hold 16.9 million of them here, over a gigabyte).
-    done: Mutex<BTreeMap<u64, Found>>,
+    /// would hold 16.9 million of them here, over a gigabyte), kept as
+    /// compactly as the checkpoint keeps them (24 or 48 bytes a piece).
+    done: Mutex<Recorded>,
     failed: Mutex<Option<io::Error>>,
 }
 
@@ -35,7 +37,7 @@ impl<'a> Journal<'a> {
             bar,
             ck,
             range,
-            done: Mutex::new(BTreeMap::new()),
+            done: Mutex::new(Recorded::new(ck.width())),
             failed: Mutex::new(None),
         }
     }
@@ -52,8 +54,11 @@ impl<'a> Journal<'a> {
 
     /// What each of this run's pieces found: recorded before, or counted
     /// now. For a run over a range only: a whole count keeps none.
-    pub fn tallies(self) -> BTreeMap<u64, Found> {
-        let mut all = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
+    pub fn tallies(self) -> BTreeMap<u64, Total> {
+        let mut done = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
+        // Each piece is counted once in a run: no index repeats.
+        let _ = done.sort();
+        let mut all: BTreeMap<u64, Total> = done.records().collect();
         if let Some(range) = &self.range {
             for index in range.clone() {
                 if let Some(t) = self.ck.recorded(index) {
@@ -84,7 +89,7 @@ impl Watch for Journal<'_> {
     fn weights(&self, first: u64, weights: &[u64]) {
         self.bar.weights(first, weights);
     }
-    fn done(&self, index: u64, found: Found) {
+    fn done(&self, index: u64, found: Total) {
         if let Err(e) = self.ck.append(index, found) {
             self.failed
                 .lock()
@@ -95,7 +100,7 @@ impl Watch for Journal<'_> {
             self.done
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(index, found);
+                .push(index, found);
         }
         self.bar.done(index, found);
     }
@@ -105,7 +110,7 @@ impl Watch for Journal<'_> {
 }
 
 impl Known for Journal<'_> {
-    fn recorded(&self, index: u64) -> Option<Found> {
+    fn recorded(&self, index: u64) -> Option<Total> {
         self.ck.recorded(index)
     }
 }

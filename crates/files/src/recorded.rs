@@ -1,13 +1,13 @@
 //! The results a checkpoint holds, kept compact: one flat vector of
 //! `1 + width` numbers a record (the subproblem's index, then its fields,
-//! [`Found::fields`]), sorted by index and searched by halving.
+//! [`Total::numbers`]), sorted by index and searched by halving.
 //!
-//! A hash map of [`Found`] took about 100 bytes a record with its spare
+//! A hash map of [`Total`] took about 100 bytes a record with its spare
 //! buckets; this takes 24 for a plain count (width 2), 48 for a
 //! classified one. A whole n = 25 count records 16.9 million subproblems:
 //! 0.4 GB here, where the map alone would have held 1.6 GB.
 
-use nqueens_sched::Found;
+use nqueens_sched::Total;
 
 /// Records sorted by subproblem index (after [`Recorded::sort`]).
 #[derive(Debug, Default)]
@@ -36,9 +36,9 @@ impl Recorded {
 
     /// Adds one record, in any order: [`Recorded::sort`] comes after the
     /// last.
-    pub(crate) fn push(&mut self, index: u64, found: Found) {
+    pub(crate) fn push(&mut self, index: u64, found: Total) {
         self.flat.push(index);
-        self.flat.extend(found.fields(self.width));
+        self.flat.extend(found.numbers(self.width));
     }
 
     /// Sorts the records by index and drops repeats of a record; a
@@ -69,14 +69,14 @@ impl Recorded {
     }
 
     /// What subproblem `index` found, if recorded.
-    pub(crate) fn get(&self, index: u64) -> Option<Found> {
+    pub(crate) fn get(&self, index: u64) -> Option<Total> {
         let s = self.stride();
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let at = self.flat[mid * s];
             if at == index {
-                return Found::from_fields(&self.flat[mid * s + 1..(mid + 1) * s]);
+                return Total::from_numbers(&self.flat[mid * s + 1..(mid + 1) * s]);
             }
             if at < index {
                 lo = mid + 1;
@@ -85,6 +85,16 @@ impl Recorded {
             }
         }
         None
+    }
+}
+
+impl Recorded {
+    /// Every record, in index order (after [`Recorded::sort`]).
+    pub(crate) fn records(&self) -> impl Iterator<Item = (u64, Total)> + '_ {
+        self.flat.chunks_exact(self.stride()).filter_map(|row| {
+            let (&index, numbers) = row.split_first()?;
+            Some((index, Total::from_numbers(numbers)?))
+        })
     }
 }
 
@@ -99,8 +109,8 @@ fn sort_rows<const S: usize>(flat: &mut [u64]) {
 mod tests {
     use super::*;
 
-    fn found(i: u64, width: usize) -> Found {
-        Found::from_fields(&(0..width as u64).map(|f| i * 10 + f).collect::<Vec<_>>()).unwrap()
+    fn found(i: u64, width: usize) -> Total {
+        Total::from_numbers(&(0..width as u64).map(|f| i * 10 + f).collect::<Vec<_>>()).unwrap()
     }
 
     /// Records pushed out of order, with repeats, are found by index at

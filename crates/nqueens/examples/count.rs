@@ -12,7 +12,7 @@ use nqueens::{Control, CountRequest, Watch};
 struct Finished(AtomicU64);
 
 impl Watch for Finished {
-    fn done(&self, _index: u64, _found: nqueens_sched::Found) {
+    fn done(&self, _index: u64, _found: nqueens::Total) {
         self.0.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -28,16 +28,16 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let c = record.report.counts;
-    println!("{} {}", c.total, c.unique);
+    let c = record.total;
+    println!("{} {}", c.solutions, c.unique);
     eprintln!(
         "n = {}: {} subproblems, verified {:?}",
-        c.n,
+        record.n,
         finished.0.load(Ordering::Relaxed),
         record.verified
     );
-    if c.n == 10 {
-        assert_eq!((c.total, c.unique), (724, 92));
+    if record.n == 10 {
+        assert_eq!((c.solutions, c.unique), (724, 92));
     }
     assert_ne!(record.verified, Some(false));
 }

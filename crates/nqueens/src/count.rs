@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nqueens_puzzles::variant::Variant;
-use nqueens_sched::{solvers, Checked, Fields, Kind, Report, Value};
+use nqueens_sched::{solvers, Checked, Fields, Kind, Search, Total, UniqueBy, Value};
 
 use crate::verify::{self, Check};
 use crate::{budget, number, session, Budget, Control, Error, Run, Spelling, Unused};
@@ -104,25 +104,39 @@ impl Count {
     /// and `control`. The record says whether the count agrees with OEIS;
     /// [`CountRecord::check`] makes a disagreement an error.
     pub fn run(&self, control: &Control) -> Result<CountRecord, Error> {
-        let report = session::count(
+        let (total, search) = session::count(
             &self.count,
             self.budget,
             self.checkpoint.as_deref(),
             control,
         )?;
-        Ok(CountRecord::new(report, self.count.task(), self.budget))
+        Ok(CountRecord::new(&self.count, total, search, self.budget))
     }
 }
 
-/// The answer of a count: the scheduler's report and what only the
-/// library knows (the variant, the process's memory, the check against
-/// the published tables).
+/// The answer of a count: the scheduler's total and search, and what only
+/// the library knows (the variant, the process's memory, the check
+/// against the published tables). [`CountRecord::fields`] is what every
+/// door prints or holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountRecord {
-    /// What the scheduler counted, and how.
-    pub report: Report,
+    /// The board side.
+    pub n: usize,
+    /// The search that counted: a solver's name, or a variant's or a
+    /// puzzle's own search.
+    pub solver: &'static str,
     /// The variant counted, if it was one.
     pub variant: Option<Variant>,
+    /// The board's counts: total, unique by Burnside's lemma, the fixed
+    /// solutions, nodes (those read back from a checkpoint among them).
+    pub total: Total,
+    /// Whether the kind of work counts its symmetries: false for the
+    /// puzzles, whose `unique`, `fixed_180` and `fixed_90` are unknown (0
+    /// in `total`, null in the record).
+    pub symmetries: bool,
+    /// How the search went: threads, split, the classic solver's calls
+    /// and iterations, the levels solver's level sizes, the seconds.
+    pub search: Search,
     /// The process's peak memory so far, where the system reports it.
     pub peak_memory_bytes: Option<u64>,
     /// The budget's limit, when one applied.
@@ -137,76 +151,86 @@ pub struct CountRecord {
 }
 
 impl CountRecord {
-    /// The record of `report`, a count of `task` under `budget`.
-    pub fn new(report: Report, task: &dyn Kind, budget: Option<Budget>) -> CountRecord {
-        let c = report.counts;
+    /// The record of `count`, which found `total` in `search`, under
+    /// `budget`.
+    pub fn new(
+        count: &Checked,
+        total: Total,
+        search: Search,
+        budget: Option<Budget>,
+    ) -> CountRecord {
+        let (task, n) = (count.task(), count.board().n());
         let variant = nqueens_tasks::variant_of(task);
         let verified = solvers::is_solver(task)
-            .then(|| Check::of(c.n, c.total, c.unique).verified())
+            .then(|| Check::of(n, total.solutions, total.unique).verified())
             .flatten();
         CountRecord {
+            n,
+            solver: task.solver(),
             variant,
+            total,
+            symmetries: task.unique_by() != UniqueBy::Uncounted,
+            search,
             // A count is the last thing a count process does: the
             // process's peak so far is the count's.
             peak_memory_bytes: budget::peak(),
             memory_budget_bytes: budget.map(|b| b.limit),
             verified,
-            note: variant.and_then(|v| note(v, c.n, c.total)),
-            published: verify::work(task, c.n, c.total).err(),
-            report,
+            note: variant.and_then(|v| note(v, n, total.solutions)),
+            published: verify::work(task, n, total.solutions).err(),
         }
     }
 
     /// An error where the count disagrees with what is published for it
     /// (OEIS, Pólya's theorem): never a footnote.
     pub fn check(&self) -> Result<(), Error> {
-        let c = self.report.counts;
+        let (n, t) = (self.n, &self.total);
         if let Some(e) = &self.published {
             return Err(e.clone());
         }
         match self.verified {
-            Some(false) => Err(Check::of(c.n, c.total, c.unique)
-                .error(c.n, c.total, c.unique)
+            Some(false) => Err(Check::of(n, t.solutions, t.unique)
+                .error(n, t.solutions, t.unique)
                 .expect("not verified: a mismatch")),
             _ => Ok(()),
         }
     }
 
     /// The record's named values, in the order every format shows them
-    /// (the `count` record of docs/formats.md).
+    /// (the `count` record of docs/formats.md): the counts' names are
+    /// [`Total::record`]'s, and `nodes_per_second` is this run's nodes
+    /// (those read back from a checkpoint took no time) by its wall
+    /// seconds.
     pub fn fields(&self) -> Fields {
-        let r = &self.report;
-        let rate = if r.seconds > 0.0 {
-            r.counts.nodes.saturating_sub(r.resumed_nodes) as f64 / r.seconds
+        let (t, s) = (&self.total, &self.search);
+        let rate = if s.seconds > 0.0 {
+            t.nodes.saturating_sub(t.resumed_nodes) as f64 / s.seconds
         } else {
             0.0
         };
-        let counted = |v: u128| -> Value { r.symmetries.then_some(v).into() };
-        vec![
-            ("n", r.counts.n.into()),
-            ("solver", r.solver.as_str().into()),
+        let mut fields: Fields = vec![
+            ("n", self.n.into()),
+            ("solver", self.solver.into()),
             ("variant", self.variant.map(Variant::name).into()),
-            ("threads", r.search.threads.into()),
-            ("depth", r.search.depth.into()),
-            ("subproblems", r.search.subproblems.into()),
-            ("total", r.counts.total.into()),
-            ("unique", counted(r.counts.unique)),
-            ("fixed_180", counted(r.counts.fixed_180)),
-            ("fixed_90", counted(r.counts.fixed_90)),
-            ("nodes", r.counts.nodes.into()),
-            ("symmetry_nodes", r.counts.symmetry_nodes.into()),
-            ("resumed_nodes", r.resumed_nodes.into()),
-            ("calls", r.search.calls.into()),
-            ("iterations", r.search.iterations.into()),
-            ("level_sizes", r.search.level_sizes.clone().into()),
-            ("seconds", r.seconds.into()),
-            ("symmetry_seconds", r.symmetry_seconds.into()),
+            ("threads", s.threads.into()),
+            ("depth", s.depth.into()),
+            ("subproblems", s.subproblems.into()),
+        ];
+        fields.extend(t.record(self.symmetries));
+        fields.extend([
+            ("resumed_nodes", t.resumed_nodes.into()),
+            ("calls", s.calls.into()),
+            ("iterations", s.iterations.into()),
+            ("level_sizes", s.level_sizes.clone().into()),
+            ("seconds", s.seconds.into()),
+            ("symmetry_seconds", s.symmetry_seconds.into()),
             ("nodes_per_second", Value::Int(rate.round() as u128)),
             ("peak_memory_bytes", self.peak_memory_bytes.into()),
             ("memory_budget_bytes", self.memory_budget_bytes.into()),
             ("verified", self.verified.into()),
             ("note", self.note.as_deref().into()),
-        ]
+        ]);
+        fields
     }
 }
 

@@ -17,7 +17,7 @@
 //! let run = Run { threads: Some("2".into()), max_memory: None };
 //! let request = CountRequest { run, ..CountRequest::new(12) };
 //! let record = request.check()?.run(&Control::new())?;
-//! assert_eq!((record.report.counts.total, record.report.counts.unique), (14200, 1787));
+//! assert_eq!((record.total.solutions, record.total.unique), (14200, 1787));
 //! assert_eq!(record.verified, Some(true));
 //!
 //! // Bad input is refused before any work, in the words of every door.
@@ -68,7 +68,7 @@ pub use table::{Table, TableRequest};
 
 pub use nqueens_kernel::{Board, MAX_N};
 pub use nqueens_puzzles::variant::Variant;
-pub use nqueens_sched::{Fields, Kind, Report, Threads, Value, Watch};
+pub use nqueens_sched::{Fields, Kind, Search, Threads, Total, Value, Watch};
 
 /// The examples of docs/library.md, run as doc tests so the page cannot
 /// go stale.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use nqueens_files::checkpoint::{Checkpoint, Header};
 use nqueens_files::journal::Journal;
-use nqueens_sched::{count_task, Checked, Hooks, Options, Report, Stop};
+use nqueens_sched::{count_task, Checked, Hooks, Options, Search, Stop, Total};
 
 use crate::{budget, Budget, Control, Error, ErrorKind};
 
@@ -28,7 +28,7 @@ pub(crate) fn count(
     budget: Option<Budget>,
     path: Option<&Path>,
     control: &Control,
-) -> Result<Report, Error> {
+) -> Result<(Total, Search), Error> {
     let report = match path {
         None => {
             let hooks = Hooks {
@@ -62,7 +62,7 @@ fn with_checkpoint(
     count: &Checked,
     path: &Path,
     control: &Control,
-) -> Result<Result<Report, nqueens_sched::Error>, Error> {
+) -> Result<Result<(Total, Search), nqueens_sched::Error>, Error> {
     let input = |e: anyhow::Error| Error::file(&e, ErrorKind::Input);
     let (task, board) = (count.task(), count.board());
     let mut count = count.clone();

@@ -96,8 +96,8 @@ impl Table {
     ) -> Result<(), E> {
         for count in &self.counts {
             started(count.board().n());
-            let report = session::count(count, self.budget, None, control)?;
-            each(CountRecord::new(report, count.task(), self.budget))?;
+            let (total, search) = session::count(count, self.budget, None, control)?;
+            each(CountRecord::new(count, total, search, self.budget))?;
         }
         Ok(())
     }

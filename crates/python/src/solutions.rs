@@ -139,8 +139,8 @@ pub fn solutions<'py>(
             count.run(&nqueens::Control::new().cancel(token))
         })?
         .map_err(args::raise)?;
-        let c = record.report.counts;
-        let rows = if unique { c.unique } else { c.total };
+        let c = record.total;
+        let rows = if unique { c.unique } else { c.solutions };
         flat.expect(rows.min(u128::from(limit.unwrap_or(u64::MAX))))
             .map_err(args::raise)?;
     }

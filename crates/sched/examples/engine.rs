@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_kernel::{oeis, split::Split, Board};
 use nqueens_sched::{
-    count, count_parts, solvers, Checked, Found, Hooks, NoProgress, Options, Threads, Watch,
+    count, count_parts, solvers, Checked, Hooks, NoProgress, Options, Threads, Total, Watch,
 };
 
 /// A progress callback: the engine calls it from its worker threads as
@@ -30,9 +30,11 @@ impl Watch for Progress {
     fn start(&self, pieces: usize) {
         self.pieces.store(pieces as u64, Ordering::Relaxed);
     }
-    fn done(&self, _index: u64, found: Found) {
+    fn done(&self, _index: u64, found: Total) {
         let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
-        self.solutions.fetch_add(found.solutions, Ordering::Relaxed);
+        // A piece's solutions fit u64: they are one search's tally.
+        self.solutions
+            .fetch_add(found.solutions as u64, Ordering::Relaxed);
         let pieces = self.pieces.load(Ordering::Relaxed);
         // A real program would move a progress bar; this one says when it
         // is halfway.
@@ -116,22 +118,23 @@ fn three_uses(n: usize) {
         memory: None,
     };
     let progress = Progress::default();
-    let report = count(solvers::default(), board, &opts, &progress).expect("the count runs");
-    assert_eq!(
-        (report.counts.total, report.counts.unique),
-        (known_total, known_unique)
-    );
+    let solver = solvers::default();
+    let (total, search) = count(solver, board, &opts, &progress).expect("the count runs");
+    assert_eq!((total.solutions, total.unique), (known_total, known_unique));
     let pieces = progress.pieces.load(Ordering::Relaxed);
     assert!(pieces > 1, "two threads split the board");
     assert_eq!(progress.finished.load(Ordering::Relaxed), pieces);
     // The pieces' solutions add up to the total (weighted by mirror image).
     assert_eq!(
         u128::from(progress.solutions.load(Ordering::Relaxed)),
-        report.counts.total
+        total.solutions
     );
     println!(
         "n = {n}: {} solutions, {} unique, {pieces} pieces on {} threads, solver {}",
-        report.counts.total, report.counts.unique, report.search.threads, report.solver
+        total.solutions,
+        total.unique,
+        search.threads,
+        solver.solver()
     );
 
     // 2. One subproblem of a depth-3 split, counted by the engine alone
@@ -148,9 +151,9 @@ fn three_uses(n: usize) {
     };
     let parallel = solvers::by_name("parallel").expect("a built-in solver");
     let piece = Checked::of(parallel.clone(), board, one).expect("depth 3 fits the board");
-    let outcome = count_parts(&piece, &hooks).expect("the piece runs");
+    let (total, _) = count_parts(&piece, &hooks).expect("the piece runs");
     let direct = split.subproblems()[k].count(board);
-    assert_eq!(outcome.total.solutions, u128::from(direct.solutions));
+    assert_eq!(total.solutions, u128::from(direct.solutions));
     let all: u64 = split
         .subproblems()
         .iter()

@@ -5,12 +5,12 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::{Error, Found, Hooks, Total};
+use crate::{Error, Hooks, Total};
 
 /// Bytes a caller may keep per piece, taken off a memory budget with the
 /// work's own pieces: a progress bar's weight (8) and a record of a
-/// finished tally (24 or 48 bytes in a checkpoint's table, an ordered map
-/// entry of about 50 in a shard's).
+/// finished piece (24 or 48 bytes in a checkpoint's table and in a
+/// shard's journal, which keep its 2 or 5 numbers, not its `Total`).
 pub(crate) const RECORD_BYTES: u64 = 64;
 
 /// One kind of work: independent pieces, indexed `0..len()`, each counted
@@ -42,7 +42,7 @@ pub trait Work: Sync {
     }
     /// Counts piece `index` in `scratch`, holding at most `cap` bytes of
     /// it: `None` when it would need more.
-    fn count(&self, index: usize, scratch: &mut Self::Scratch, cap: usize) -> Option<Found>;
+    fn count(&self, index: usize, scratch: &mut Self::Scratch, cap: usize) -> Option<Total>;
 }
 
 /// Counts every wanted piece of `work` (piece `i` has the index
@@ -94,8 +94,8 @@ pub(crate) fn count_pieces<W: Work>(
         if let Some(f) = hooks.known.recorded(index) {
             hooks.watch.passed(index);
             return Total {
-                resumed_nodes: f.nodes.into(),
-                ..Total::from(f)
+                resumed_nodes: f.nodes,
+                ..f
             };
         }
         if refused.load(Ordering::Relaxed) != u64::MAX || hooks.stop.stop() {
@@ -105,7 +105,7 @@ pub(crate) fn count_pieces<W: Work>(
         match work.count(i, scratch, cap) {
             Some(f) => {
                 hooks.watch.done(index, f);
-                Total::from(f)
+                f
             }
             None => {
                 skipped.fetch_add(1, Ordering::Relaxed);

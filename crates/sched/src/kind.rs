@@ -13,7 +13,7 @@
 use nqueens_kernel::Board;
 
 use crate::engine::{self, Work};
-use crate::{Error, Hooks, Layout, Limit, Options, Outcome, Search, Threads};
+use crate::{Error, Hooks, Layout, Limit, Options, Search, Threads, Total};
 
 /// How a kind finds its unique count (solutions up to the board's 8
 /// symmetries, by Burnside's lemma).
@@ -38,8 +38,8 @@ pub enum UniqueBy {
 /// ```
 /// use nqueens_kernel::{search::{count_from, State}, Board};
 /// use nqueens_sched::{
-///     count_task, run_pieces, Checked, Error, Found, Hooks, Kind, Layout, NoProgress, Options,
-///     Outcome, Threads, UniqueBy, Work,
+///     count_task, run_pieces, Checked, Error, Hooks, Kind, Layout, NoProgress, Options, Search,
+///     Threads, Total, UniqueBy, Work,
 /// };
 ///
 /// struct Columns(Board);
@@ -47,7 +47,7 @@ pub enum UniqueBy {
 ///     type Scratch = ();
 ///     fn len(&self) -> usize { self.0.n() }
 ///     fn piece_bytes(&self) -> u64 { 0 }
-///     fn count(&self, i: usize, _: &mut (), _: usize) -> Option<Found> {
+///     fn count(&self, i: usize, _: &mut (), _: usize) -> Option<Total> {
 ///         Some(count_from(self.0, State::empty().place(1 << i)).into())
 ///     }
 /// }
@@ -61,7 +61,7 @@ pub enum UniqueBy {
 ///     fn layout(&self, board: Board, _: &Options) -> Result<Option<Layout>, Error> {
 ///         Ok(Some(Layout { depth: 1, subproblems: board.n(), prefix_nodes: 0 }))
 ///     }
-///     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+///     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
 ///         run_pieces(&Columns(board), 1, opts, hooks)
 ///     }
 /// }
@@ -69,8 +69,8 @@ pub enum UniqueBy {
 /// let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 /// let board = Board::new(8).unwrap();
 /// let count = Checked::new(ByColumn, board, opts).unwrap();
-/// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.counts.total, r.solver.as_str(), r.search.subproblems), (92, "column-bitmask", Some(8)));
+/// let (total, search) = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!((total.solutions, count.task().solver(), search.subproblems), (92, "column-bitmask", Some(8)));
 /// ```
 pub trait Kind: Send + Sync {
     /// The kind of work, as a checkpoint or a plan records it (`count`,
@@ -150,7 +150,7 @@ pub trait Kind: Send + Sync {
 
     /// Runs its search for the total over the current pool (or the
     /// calling thread), its pieces reported to `hooks`.
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error>;
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error>;
 }
 
 /// A kind as a checkpoint names it: `count/halves`, `torus/torus-bitmask`.
@@ -182,9 +182,9 @@ pub fn run_pieces<W: Work>(
     depth: usize,
     opts: &Options,
     hooks: &Hooks,
-) -> Result<Outcome, Error> {
-    Ok(Outcome {
-        total: engine::count_pieces(work, opts.threads > Threads::ONE, opts.memory, hooks)?,
-        search: Search::split(opts.threads, depth, work.len()),
-    })
+) -> Result<(Total, Search), Error> {
+    Ok((
+        engine::count_pieces(work, opts.threads > Threads::ONE, opts.memory, hooks)?,
+        Search::split(opts.threads, depth, work.len()),
+    ))
 }

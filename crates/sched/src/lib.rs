@@ -10,16 +10,17 @@
 //! solver ([`solvers`], the splitting solvers' splits in `work`). The
 //! other kinds (the variants, the puzzles' counts) live in crates of their
 //! own, built on the kernel and not named here: `nqueens_tasks` holds the
-//! one catalogue of what a run, a checkpoint or a plan may name. One function
-//! ([`summarize`]) assembles the counts of a report, for a whole count and
-//! for a merge of shards.
+//! one catalogue of what a run, a checkpoint or a plan may name. One type
+//! ([`Total`]) holds what is counted, from a piece of work to a board, and
+//! one function ([`Total::summarize`]) assembles a board's counts, for a
+//! whole count and for a merge of shards.
 //!
 //! ```
 //! use nqueens_sched::{count, solvers, NoProgress, Options, Threads};
 //! let board = nqueens_kernel::Board::new(10).unwrap();
 //! let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(3), memory: None };
-//! let report = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
-//! assert_eq!((report.counts.total, report.counts.unique), (724, 92));
+//! let (total, search) = count(solvers::by_name("parallel").unwrap(), board, &opts, &NoProgress).unwrap();
+//! assert_eq!((total.solutions, total.unique, search.depth), (724, 92, Some(3)));
 //! ```
 //!
 //! A program of its own using the engine implements [`Watch`] for
@@ -32,11 +33,11 @@
 //!
 //! ```
 //! use std::sync::atomic::{AtomicU64, Ordering};
-//! use nqueens_sched::{count, solvers, Found, Options, Threads, Watch};
+//! use nqueens_sched::{count, solvers, Options, Threads, Total, Watch};
 //!
 //! struct Finished(AtomicU64);
 //! impl Watch for Finished {
-//!     fn done(&self, _index: u64, _found: Found) {
+//!     fn done(&self, _index: u64, _found: Total) {
 //!         self.0.fetch_add(1, Ordering::Relaxed);
 //!     }
 //! }
@@ -44,8 +45,8 @@
 //! let board = nqueens_kernel::Board::new(11).unwrap();
 //! let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 //! let finished = Finished(AtomicU64::new(0));
-//! let report = count(solvers::default(), board, &opts, &finished).unwrap();
-//! assert_eq!(report.counts.total, 2680);
+//! let (total, _) = count(solvers::default(), board, &opts, &finished).unwrap();
+//! assert_eq!(total.solutions, 2680);
 //! assert!(finished.0.load(Ordering::Relaxed) > 1);
 //! ```
 #![deny(unsafe_code)]
@@ -55,16 +56,15 @@ mod checked;
 mod clock;
 mod engine;
 mod error;
-mod found;
 mod kind;
 mod limit;
 mod pool;
 mod record;
-mod report;
 mod roles;
 mod sample;
 pub mod solvers;
 mod threads;
+mod total;
 mod work;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -84,16 +84,15 @@ pub use checked::Checked;
 pub use clock::{process_cpu, Clock, ThreadCpu, WallClock};
 pub use engine::Work;
 pub use error::Error;
-pub use found::{Found, Total};
 pub use kind::{run_pieces, Kind, UniqueBy};
 pub use limit::Limit;
-pub use record::{counts_record, Fields, Run, Value};
-pub use report::{summarize, Fixed, Report, Symmetry};
+pub use record::{Fields, Run, Value};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,
 };
 pub use threads::Threads;
+pub use total::Total;
 pub use work::split::default_depth;
 
 /// How to run a count.
@@ -139,35 +138,11 @@ pub struct Layout {
     pub prefix_nodes: u64,
 }
 
-/// What a solver's total search found, and how it went about it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
-    /// Solutions and nodes.
-    pub total: Total,
-    /// How the search went: what a [`Report`] keeps of it.
-    pub search: Search,
-}
-
-impl Outcome {
-    /// The outcome of a one-thread search that does not split.
-    ///
-    /// ```
-    /// use nqueens_sched::{Outcome, Total};
-    /// let o = Outcome::sequential(Total::plain(92, 2056));
-    /// assert_eq!((o.search.threads, o.search.depth), (1, None));
-    /// ```
-    pub fn sequential(total: Total) -> Outcome {
-        Outcome {
-            total,
-            search: Search::sequential(),
-        }
-    }
-}
-
-/// How a search went: the threads it used, how it split the board, and
-/// the counters only some solvers keep. An [`Outcome`] and the
-/// [`Report`] made from it hold the same one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// How a search went: the threads it used, how it split the board, the
+/// counters only some solvers keep, and how long it took. A kind's search
+/// ([`Kind::total`]) gives it beside its [`Total`]; a whole count
+/// ([`count_task`]) adds its times.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Search {
     /// Threads the search actually used.
     pub threads: usize,
@@ -182,6 +157,11 @@ pub struct Search {
     /// The number of valid placements of 1, 2, ..., n queens (levels
     /// solver): its peak is the largest list it held.
     pub level_sizes: Option<Vec<u64>>,
+    /// Wall-clock seconds for the whole count.
+    pub seconds: f64,
+    /// Seconds spent in the symmetric searches (the price of the unique
+    /// count); on several threads they overlap the total's search.
+    pub symmetry_seconds: f64,
 }
 
 impl Search {
@@ -225,10 +205,13 @@ impl Search {
 /// let board = nqueens_kernel::Board::new(8).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
 /// let count = Checked::of(solvers::default().clone(), board, opts).unwrap();
-/// let o = count_parts(&count, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!(o.total.solutions, 92);
+/// let (total, _) = count_parts(&count, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!(total.solutions, 92);
 /// ```
-pub fn count_parts<K: Kind + ?Sized>(count: &Checked<K>, hooks: &Hooks) -> Result<Outcome, Error> {
+pub fn count_parts<K: Kind + ?Sized>(
+    count: &Checked<K>,
+    hooks: &Hooks,
+) -> Result<(Total, Search), Error> {
     let (task, board) = (count.task(), count.board());
     let opts = &fitted(task, board, count.opts(), hooks.select.as_ref())?;
     pool::run_on(opts.threads, || task.total(board, opts, hooks))?
@@ -325,15 +308,15 @@ pub fn symmetric_until(board: Board, stop: &dyn Fn() -> bool) -> Option<(Tally, 
 /// ```
 /// use nqueens_sched::{count, solvers, NoProgress, Options};
 /// let board = nqueens_kernel::Board::new(8).unwrap();
-/// let r = count(solvers::by_name("classic").unwrap(), board, &Options::sequential(), &NoProgress).unwrap();
-/// assert_eq!((r.counts.total, r.counts.unique, r.search.calls, r.search.iterations), (92, 12, Some(2056), Some(15720)));
+/// let (t, s) = count(solvers::by_name("classic").unwrap(), board, &Options::sequential(), &NoProgress).unwrap();
+/// assert_eq!((t.solutions, t.unique, s.calls, s.iterations), (92, 12, Some(2056), Some(15720)));
 /// ```
 pub fn count(
     solver: &Arc<dyn Kind>,
     board: Board,
     opts: &Options,
     watch: &dyn Watch,
-) -> Result<Report, Error> {
+) -> Result<(Total, Search), Error> {
     let count = Checked::of(Arc::clone(solver), board, *opts)?;
     count_task(&count, &Hooks::watching(watch))
 }
@@ -352,10 +335,13 @@ pub fn count(
 /// let board = nqueens_kernel::Board::new(7).unwrap();
 /// let opts = Options { threads: Threads::new(2).unwrap(), depth: Some(2), memory: None };
 /// let count = Checked::of(solvers::by_name("pairs").unwrap().clone(), board, opts).unwrap();
-/// let r = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
-/// assert_eq!((r.counts.total, r.counts.unique, r.search.depth), (40, 6, Some(2)));
+/// let (t, s) = count_task(&count, &Hooks::watching(&NoProgress)).unwrap();
+/// assert_eq!((t.solutions, t.unique, s.depth), (40, 6, Some(2)));
 /// ```
-pub fn count_task<K: Kind + ?Sized>(count: &Checked<K>, hooks: &Hooks) -> Result<Report, Error> {
+pub fn count_task<K: Kind + ?Sized>(
+    count: &Checked<K>,
+    hooks: &Hooks,
+) -> Result<(Total, Search), Error> {
     let (task, board, opts) = (count.task(), count.board(), count.opts());
     let start = Instant::now();
     let threads = if task.uses_threads() {
@@ -373,40 +359,35 @@ pub fn count_task<K: Kind + ?Sized>(count: &Checked<K>, hooks: &Hooks) -> Result
     let searched = || {
         let start = Instant::now();
         let (half, quarter) = symmetric_until(board, &stop)?;
-        let symmetry = Symmetry::Searched(Fixed::of(half, quarter));
-        Some((symmetry, start.elapsed().as_secs_f64()))
+        Some((Total::fixed(half, quarter), start.elapsed().as_secs_f64()))
     };
     let total = || {
         let outcome = task.total(board, opts, hooks);
         failed.store(outcome.is_err(), Ordering::Relaxed);
         outcome
     };
-    let (outcome, searches) = pool::run_on(threads, || match task.unique_by() {
-        UniqueBy::Classified => (total(), Some((Symmetry::Classified, 0.0))),
-        UniqueBy::Uncounted => (total(), Some((Symmetry::Uncounted, 0.0))),
+    let by = task.unique_by();
+    let (outcome, searches) = pool::run_on(threads, || match by {
+        UniqueBy::Classified | UniqueBy::Uncounted => (total(), Some((Total::default(), 0.0))),
         UniqueBy::Searched if threads == Threads::ONE => match total() {
             Ok(outcome) => (Ok(outcome), searched()),
             failed => (failed, None),
         },
         UniqueBy::Searched => rayon::join(total, searched),
     })?;
-    let outcome = outcome?;
+    let (total, search) = outcome?;
     // The total is whole, the searches were stopped: an interruption.
-    let Some((symmetry, symmetry_seconds)) = searches else {
-        let pieces = outcome.search.subproblems.unwrap_or(1);
+    let Some((searched, symmetry_seconds)) = searches else {
+        let pieces = search.subproblems.unwrap_or(1);
         return Err(Error::Interrupted {
             done: pieces,
             total: pieces,
         });
     };
-    let seconds = start.elapsed().as_secs_f64();
-    Ok(Report {
-        solver: task.solver().to_string(),
-        counts: summarize(board, &outcome.total, symmetry)?,
-        symmetries: symmetry != Symmetry::Uncounted,
-        search: outcome.search,
-        resumed_nodes: outcome.total.resumed_nodes,
-        seconds,
+    let search = Search {
+        seconds: start.elapsed().as_secs_f64(),
         symmetry_seconds,
-    })
+        ..search
+    };
+    Ok((total.summarize(board, by, searched)?, search))
 }

@@ -1,12 +1,9 @@
-//! The scheduler's results as records: the named values the CLI prints
-//! and Python's `CountResult` and `EstimateResult` hold, in one order, made
-//! in one place so the front ends cannot drift apart. A count's
-//! ([`Report::record`]) and an estimate's ([`Estimate::record`]); a merge
-//! of shards takes its counts' values from [`counts_record`].
+//! The scheduler's records: named values ([`Fields`] of [`Value`]s), the
+//! one shape every format prints and Python reads. A board's counts are
+//! named by [`crate::Total::record`] (for a count's record and a merge's
+//! alike), an estimate's values by [`Estimate::record`].
 
-use nqueens_kernel::Counts;
-
-use crate::{solvers, Design, Estimate, Interval, Report};
+use crate::{solvers, Design, Estimate, Interval};
 
 /// A record: named values in the order every format shows them.
 pub type Fields = Vec<(&'static str, Value)>;
@@ -88,71 +85,6 @@ impl From<&str> for Value {
 impl From<String> for Value {
     fn from(v: String) -> Value {
         Value::Text(v)
-    }
-}
-
-/// A board's counts as named values, in the order every record shows
-/// them: `total`, `unique`, `fixed_180`, `fixed_90`, `nodes`,
-/// `symmetry_nodes`; `unique` and the fixed counts null where the
-/// symmetries were not counted (`symmetries` false: the puzzles).
-///
-/// ```
-/// use nqueens_sched::{counts_record, Value};
-/// let c = nqueens_kernel::count(8).unwrap();
-/// assert_eq!(counts_record(&c, true)[1], ("unique", Value::Int(12)));
-/// assert_eq!(counts_record(&c, false)[1], ("unique", Value::Null));
-/// ```
-pub fn counts_record(c: &Counts, symmetries: bool) -> [(&'static str, Value); 6] {
-    let counted = |v: u128| symmetries.then_some(v).into();
-    [
-        ("total", c.total.into()),
-        ("unique", counted(c.unique)),
-        ("fixed_180", counted(c.fixed_180)),
-        ("fixed_90", counted(c.fixed_90)),
-        ("nodes", c.nodes.into()),
-        ("symmetry_nodes", c.symmetry_nodes.into()),
-    ]
-}
-
-impl Report {
-    /// The record of a count: every value the report holds, in the order
-    /// `nqueens count` shows them (docs/formats.md; the CLI adds the
-    /// variant's name and its process's memory, and leaves out
-    /// `resumed_nodes`), and `nodes_per_second`, this run's nodes (those
-    /// read back from a checkpoint took no time) by its wall seconds.
-    ///
-    /// ```
-    /// use nqueens_sched::{count, solvers, NoProgress, Options, Value};
-    /// let board = nqueens_kernel::Board::new(8).unwrap();
-    /// let r = count(solvers::default(), board, &Options::sequential(), &NoProgress).unwrap();
-    /// let record = r.record();
-    /// assert_eq!(record[0], ("n", Value::Int(8)));
-    /// assert!(record.contains(&("unique", Value::Int(12))));
-    /// ```
-    pub fn record(&self) -> Fields {
-        let rate = if self.seconds > 0.0 {
-            self.counts.nodes.saturating_sub(self.resumed_nodes) as f64 / self.seconds
-        } else {
-            0.0
-        };
-        let mut fields: Fields = vec![
-            ("n", self.counts.n.into()),
-            ("solver", self.solver.as_str().into()),
-            ("threads", self.search.threads.into()),
-            ("depth", self.search.depth.into()),
-            ("subproblems", self.search.subproblems.into()),
-        ];
-        fields.extend(counts_record(&self.counts, self.symmetries));
-        fields.extend([
-            ("resumed_nodes", self.resumed_nodes.into()),
-            ("calls", self.search.calls.into()),
-            ("iterations", self.search.iterations.into()),
-            ("level_sizes", self.search.level_sizes.clone().into()),
-            ("seconds", self.seconds.into()),
-            ("symmetry_seconds", self.symmetry_seconds.into()),
-            ("nodes_per_second", Value::Int(rate.round() as u128)),
-        ]);
-        fields
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::Found;
+use crate::Total;
 
 /// Sees a run's work as it completes.
 pub trait Watch: Sync {
@@ -23,7 +23,7 @@ pub trait Watch: Sync {
     /// outside the run's shard).
     fn weights(&self, _first: u64, _weights: &[u64]) {}
     /// Piece `index` is finished, with what it found.
-    fn done(&self, _index: u64, _found: Found) {}
+    fn done(&self, _index: u64, _found: Total) {}
     /// Piece `index` needed no counting: [`Known`] had it.
     fn passed(&self, _index: u64) {}
 }
@@ -31,7 +31,7 @@ pub trait Watch: Sync {
 /// Results already known (from a checkpoint): used instead of counting.
 pub trait Known: Sync {
     /// What piece `index` found, if recorded.
-    fn recorded(&self, _index: u64) -> Option<Found> {
+    fn recorded(&self, _index: u64) -> Option<Total> {
         None
     }
 }

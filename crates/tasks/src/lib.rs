@@ -26,8 +26,8 @@
 //! let board = Board::new(7).unwrap();
 //! let opts = Options { threads: Threads::new(2).unwrap(), ..Options::sequential() };
 //! let torus = Checked::of(nqueens_tasks::variant(Variant::Torus), board, opts).unwrap();
-//! let r = count_task(&torus, &Hooks::watching(&NoProgress)).unwrap();
-//! assert_eq!((r.counts.total, r.counts.unique, r.search.subproblems), (28, 4, Some(7)));
+//! let (total, search) = count_task(&torus, &Hooks::watching(&NoProgress)).unwrap();
+//! assert_eq!((total.solutions, total.unique, search.subproblems), (28, 4, Some(7)));
 //! // What a checkpoint records, read back.
 //! let task = torus.task();
 //! let back = nqueens_tasks::parse(&task.work(), task.solver()).unwrap();

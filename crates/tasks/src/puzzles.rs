@@ -9,7 +9,7 @@
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate, pawns};
 use nqueens_sched::{
-    run_pieces, Error, Found, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy, Work,
+    run_pieces, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy, Work,
 };
 
 /// How many queens deep the domination search is cut: about `(3n)^2`
@@ -59,7 +59,7 @@ impl Kind for Dominate {
             prefix_nodes: 0,
         }))
     }
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         let parts = Dominating::new(board.n())?;
         run_pieces(&parts, DOMINATION_DEPTH, opts, hooks)
     }
@@ -110,7 +110,7 @@ impl Kind for Pawns {
             prefix_nodes: 0,
         }))
     }
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         run_pieces(&WithPawns::new(board.n(), self.queens)?, 1, opts, hooks)
     }
 }
@@ -139,7 +139,7 @@ impl Work for Dominating {
     fn piece_bytes(&self) -> u64 {
         std::mem::size_of::<dominate::Part>() as u64
     }
-    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
+    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Total> {
         Some(self.d.count_part(&self.parts[index]).into())
     }
 }
@@ -168,7 +168,7 @@ impl Work for WithPawns {
     fn piece_bytes(&self) -> u64 {
         std::mem::size_of::<pawns::Part>() as u64
     }
-    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
+    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Total> {
         Some(self.problem.count_part(&self.parts[index]).into())
     }
 }
@@ -199,7 +199,7 @@ mod tests {
             &Checked::new(task, Board::new(n).unwrap(), opts).unwrap(),
             hooks,
         )
-        .map(|r| r.counts.total)
+        .map(|(r, _)| r.solutions)
     }
 
     #[test]
@@ -231,7 +231,7 @@ mod tests {
         fn start(&self, n: usize) {
             *self.started.lock().unwrap() = n;
         }
-        fn done(&self, i: u64, _: nqueens_sched::Found) {
+        fn done(&self, i: u64, _: nqueens_sched::Total) {
             self.done.lock().unwrap().push(i);
         }
     }

@@ -8,7 +8,7 @@
 use nqueens_kernel::Board;
 use nqueens_puzzles::variant::{Variant, VariantTally};
 use nqueens_sched::{
-    run_pieces, Error, Found, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy, Work,
+    run_pieces, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy, Work,
 };
 
 /// A variant's count, by the variant's own search: recorded as the work
@@ -89,7 +89,7 @@ impl Kind for VariantCount {
         }))
     }
 
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         let columns = Columns {
             variant: self.0,
             board,
@@ -106,15 +106,14 @@ impl Kind for VariantCount {
 /// use nqueens_puzzles::variant::Variant;
 /// let t = Variant::Torus.count_column(Board::new(5).unwrap(), 0);
 /// let f = nqueens_tasks::classified(t);
-/// assert_eq!((f.solutions, f.fundamental), (t.solutions, t.fundamental));
+/// assert_eq!((f.solutions, f.unique), (t.solutions.into(), t.fundamental.into()));
 /// ```
-pub fn classified(t: VariantTally) -> Found {
-    Found {
-        solutions: t.solutions,
-        nodes: t.nodes,
-        fixed_180: t.fixed_180,
-        fixed_90: t.fixed_90,
-        fundamental: t.fundamental,
+pub fn classified(t: VariantTally) -> Total {
+    Total {
+        fixed_180: t.fixed_180.into(),
+        fixed_90: t.fixed_90.into(),
+        unique: t.fundamental.into(),
+        ..Total::plain(t.solutions.into(), t.nodes.into())
     }
 }
 
@@ -132,7 +131,7 @@ impl Work for Columns {
     fn piece_bytes(&self) -> u64 {
         0
     }
-    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Found> {
+    fn count(&self, index: usize, _: &mut (), _: usize) -> Option<Total> {
         Some(classified(self.variant.count_column(self.board, index)))
     }
 }
@@ -153,25 +152,20 @@ mod tests {
                         threads: Threads::new(threads).unwrap(),
                         ..Options::sequential()
                     };
-                    let r = count_task(
+                    let (r, _) = count_task(
                         &Checked::new(VariantCount(variant), board, opts).unwrap(),
                         &Hooks::watching(&NoProgress),
                     )
                     .unwrap();
-                    let got = (
-                        r.counts.total,
-                        r.counts.nodes,
-                        r.counts.fixed_180,
-                        r.counts.fixed_90,
-                    );
+                    let got = (r.solutions, r.nodes, r.fixed_180, r.fixed_90);
                     let want = (
-                        u128::from(alone.solutions),
-                        u128::from(alone.nodes),
-                        u128::from(alone.fixed_180),
-                        u128::from(alone.fixed_90),
+                        alone.solutions,
+                        alone.nodes,
+                        alone.fixed_180,
+                        alone.fixed_90,
                     );
                     assert_eq!(got, want, "{variant:?}, n = {n}, {threads} threads");
-                    assert_eq!(r.counts.unique, u128::from(alone.fundamental));
+                    assert_eq!(r.unique, alone.unique);
                 }
             }
         }

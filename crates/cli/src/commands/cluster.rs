@@ -12,7 +12,7 @@ use anyhow::Result;
 use nqueens::Control;
 use nqueens_cluster::{Machine, MakePlan, Note, Runner};
 use nqueens_files::checkpoint::Checkpoint;
-use nqueens_sched::{Found, Watch};
+use nqueens_sched::{Total, Watch};
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format};
@@ -136,7 +136,7 @@ impl Watch for ShardBar {
     fn weights(&self, first: u64, weights: &[u64]) {
         self.draw().weights(first, weights);
     }
-    fn done(&self, index: u64, found: Found) {
+    fn done(&self, index: u64, found: Total) {
         self.draw().done(index, found);
     }
     fn passed(&self, index: u64) {

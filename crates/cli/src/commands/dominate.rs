@@ -34,7 +34,7 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
             checkpoint: args.checkpoint.as_deref(),
             label: format!("dominate {n}"),
         };
-        Some(session.count()?.counts.total)
+        Some(session.count()?.solutions)
     } else {
         None
     };

@@ -35,7 +35,7 @@ pub fn run(args: Pawns) -> Result<ExitCode> {
             checkpoint: args.checkpoint.as_deref(),
             label: format!("pawns {n} --queens {queens}"),
         };
-        Some(session.count()?.counts.total)
+        Some(session.count()?.solutions)
     } else {
         None
     };

@@ -36,16 +36,16 @@ pub fn run(opts: Table) -> Result<ExitCode> {
         &control,
         |n| bar.relabel(format!("n = {n}")),
         |record| -> Result<()> {
-            let c = record.report.counts;
-            let check = Check::of(c.n, c.total, c.unique);
-            let erratum = printed_erratum(c.n);
+            let (n, c) = (record.n, record.total);
+            let check = Check::of(n, c.solutions, c.unique);
+            let erratum = printed_erratum(n);
             if let Some(e) = erratum {
                 notes.push(e.to_string());
             }
             if let Check::Mismatch { total, unique } = check {
                 mismatches.push(format!(
-                    "n = {}: computed {} / {}, published {total} / {unique}",
-                    c.n, c.total, c.unique
+                    "n = {n}: computed {} / {}, published {total} / {unique}",
+                    c.solutions, c.unique
                 ));
             }
             let own: Record = vec![

@@ -76,7 +76,7 @@ pub type Record = nqueens_sched::Fields;
 
 /// The row of a table whose columns are `keys`, each value taken from the
 /// first of `sources` that holds its key: `table` and `bench` pick their
-/// columns from the scheduler's [`nqueens_sched::Report::record`] and add
+/// columns from the library's [`nqueens::CountRecord::fields`] and add
 /// only what is their own. A key no source holds is null (`bench`'s row
 /// of a program, which has no report: its `nodes` and `unique`).
 pub fn assemble(keys: impl IntoIterator<Item = &'static str>, sources: &[&Record]) -> Record {

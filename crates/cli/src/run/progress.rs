@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens_sched::{Found, Watch};
+use nqueens_sched::{Total, Watch};
 
 /// How often a long run without a terminal writes where it stands: often
 /// enough that a log shows a run is alive, rarely enough that a week-long
@@ -219,7 +219,7 @@ impl Watch for Bar {
         }
     }
 
-    fn done(&self, index: u64, _: Found) {
+    fn done(&self, index: u64, _: Total) {
         // A hidden bar with no log is not worth a lock per piece.
         if self.visible || self.log.is_some() {
             self.step(index);

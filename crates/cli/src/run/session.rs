@@ -8,7 +8,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use nqueens::{Control, Count, CountRecord};
 use nqueens_files::checkpoint::Checkpoint;
-use nqueens_sched::{Checked, Report};
+use nqueens_sched::{Checked, Total};
 
 use super::progress::Bar;
 use super::signals;
@@ -27,13 +27,13 @@ pub struct Session<'a> {
 impl Session<'_> {
     /// Counts, behind a progress bar, through the checkpoint when there is
     /// one.
-    pub fn count(&self) -> Result<Report> {
+    pub fn count(&self) -> Result<Total> {
         let count = Count::of(
             self.count.clone(),
             self.budget,
             self.checkpoint.map(Path::to_path_buf),
         );
-        Ok(run(&count, self.label.clone())?.report)
+        Ok(run(&count, self.label.clone())?.total)
     }
 }
 

@@ -15,18 +15,19 @@ fn header() -> Header {
 }
 
 /// The five numbers of a piece that classifies its solutions.
-fn classified() -> Found {
-    Found {
+fn classified() -> Total {
+    Total {
         solutions: 4,
         nodes: 90,
         fixed_180: 2,
         fixed_90: 1,
-        fundamental: 1,
+        unique: 1,
+        ..Total::default()
     }
 }
 
-fn plain(solutions: u64, nodes: u64) -> Found {
-    Found::from(nqueens_kernel::Tally { solutions, nodes })
+fn plain(solutions: u64, nodes: u64) -> Total {
+    Total::from(nqueens_kernel::Tally { solutions, nodes })
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -308,7 +309,7 @@ impl Kind for Classifying {
         _: nqueens_kernel::Board,
         _: &nqueens_sched::Options,
         _: &nqueens_sched::Hooks,
-    ) -> Result<nqueens_sched::Outcome, nqueens_sched::Error> {
+    ) -> Result<(Total, nqueens_sched::Search), nqueens_sched::Error> {
         unreachable!("the checkpoint never counts")
     }
 }

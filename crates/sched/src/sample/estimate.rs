@@ -12,7 +12,7 @@ use nqueens_kernel::{Board, Tally};
 use super::draw::Draws;
 use super::estimators::{fit, stratified, student_t};
 use super::{Design, Draw, Estimate, Interval, Pick, Plan, Sampled, Sampling, Size};
-use crate::{pool, symmetric_until, Checked, Clock, Error, Found, Stop, Threads, Watch};
+use crate::{pool, symmetric_until, Checked, Clock, Error, Stop, Threads, Total, Watch};
 
 /// Estimates the count `count` stands for (its board's halves split,
 /// left width `n / 2`, sampled on its threads) from a sample; `watch`
@@ -210,7 +210,7 @@ pub fn estimate_with(
             if let Ok(mut r) = results.lock() {
                 r.push((draw, tally.solutions));
             }
-            watch.done(order, Found::from(tally));
+            watch.done(order, Total::from(tally));
         }
     };
     // Samplers still counting: the searches give up only once none is.

@@ -41,7 +41,7 @@ mod estimators;
 use nqueens_kernel::Board;
 use nqueens_rng::Rng;
 
-use crate::{solvers, Error, Hooks, Kind, Layout, Limit, Options, Outcome, UniqueBy};
+use crate::{solvers, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy};
 
 pub use estimate::{estimate, estimate_with};
 
@@ -119,7 +119,7 @@ impl Kind for Sampled {
         Sampled::counting().layout(board, opts)
     }
 
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         Sampled::counting().total(board, opts, hooks)
     }
 }

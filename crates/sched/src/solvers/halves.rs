@@ -5,7 +5,7 @@
 
 use nqueens_kernel::{halves::HalfSplit, Board};
 
-use crate::{work::split, Error, Hooks, Kind, Limit, Options, Outcome, UniqueBy};
+use crate::{work::split, Error, Hooks, Kind, Limit, Options, Search, Total, UniqueBy};
 
 /// Counts by joining left and right half boards, one task per row set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,7 +48,7 @@ impl Kind for Halves {
     fn layout(&self, board: Board, opts: &Options) -> Result<Option<crate::Layout>, Error> {
         split::layout(board, &Halves::options(board, opts), HalfSplit::within).map(Some)
     }
-    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
         split::count_split(
             board,
             &Halves::options(board, opts),

@@ -57,7 +57,7 @@ macro_rules! splitting_solver {
                 board: nqueens_kernel::Board,
                 opts: &$crate::Options,
                 hooks: &$crate::Hooks,
-            ) -> Result<$crate::Outcome, $crate::Error> {
+            ) -> Result<($crate::Total, $crate::Search), $crate::Error> {
                 $crate::work::split::count_split(board, opts, hooks, <$split>::within)
             }
         }

@@ -11,7 +11,10 @@ use nqueens_kernel::reference::{
 use nqueens_kernel::search::{count_from, State};
 use nqueens_kernel::{count_total, Board, MAX_N};
 
-use crate::{Error, Hooks, Kind, Layout, Limit, Options, Outcome, Search, Total, UniqueBy};
+use crate::{Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy};
+
+/// How a row counts a board: its total and how the search went.
+type Count = fn(Board, &Options) -> Result<(Total, Search), Error>;
 
 /// A one-thread solver: its name, what it is, the boards it counts, and
 /// the count itself.
@@ -25,7 +28,7 @@ pub struct OneThread {
     in_default_bench: bool,
     /// Whether a memory budget caps it.
     budgeted: bool,
-    count: fn(Board, &Options) -> Result<Outcome, Error>,
+    count: Count,
 }
 
 impl std::fmt::Debug for OneThread {
@@ -73,9 +76,14 @@ impl Kind for OneThread {
     fn layout(&self, _board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
         Ok(None)
     }
-    fn total(&self, board: Board, opts: &Options, _: &Hooks) -> Result<Outcome, Error> {
+    fn total(&self, board: Board, opts: &Options, _: &Hooks) -> Result<(Total, Search), Error> {
         (self.count)(board, opts)
     }
+}
+
+/// What a one-thread search that does not split found.
+fn sequential(total: Total) -> (Total, Search) {
+    (total, Search::sequential())
 }
 
 /// A row: counted by a plain function, in the default bench, no budget.
@@ -83,7 +91,7 @@ const fn row(
     name: &'static str,
     description: &'static str,
     max_n: usize,
-    count: fn(Board, &Options) -> Result<Outcome, Error>,
+    count: Count,
 ) -> OneThread {
     OneThread {
         name,
@@ -100,7 +108,7 @@ pub(super) const MIRROR: OneThread = row(
     "mirror",
     "bitmask kernel with first-row half-mirroring, one thread, no split",
     MAX_N,
-    |board, _| Ok(Outcome::sequential(Total::from(count_total(board)))),
+    |board, _| Ok(sequential(Total::from(count_total(board)))),
 );
 
 /// The bitmask kernel without any symmetry: the whole tree.
@@ -108,12 +116,7 @@ pub(super) const BITMASK: OneThread = row(
     "bitmask",
     "bitmask depth-first search of the whole tree, no mirroring, one thread",
     MAX_N,
-    |board, _| {
-        Ok(Outcome::sequential(Total::from(count_from(
-            board,
-            State::empty(),
-        ))))
-    },
+    |board, _| Ok(sequential(Total::from(count_from(board, State::empty())))),
 );
 
 /// The Turbo Pascal design: the free columns passed down the recursion.
@@ -121,7 +124,7 @@ pub(super) const COLUMNS: OneThread = row(
     "columns",
     "free-column array passed down the recursion, only diagonals tested (Turbo Pascal design)",
     MAX_N,
-    |board, _| Ok(Outcome::sequential(Total::from(free_columns(board)))),
+    |board, _| Ok(sequential(Total::from(free_columns(board)))),
 );
 
 /// The textbook table search of the source documents, with its calls and
@@ -132,14 +135,14 @@ pub(super) const CLASSIC: OneThread = row(
     MAX_N,
     |board, _| {
         let t = classic(board);
-        Ok(Outcome {
-            total: Total::plain(u128::from(t.solutions), u128::from(t.calls)),
-            search: Search {
+        Ok((
+            Total::plain(u128::from(t.solutions), u128::from(t.calls)),
+            Search {
                 calls: Some(t.calls),
                 iterations: Some(t.iterations),
                 ..Search::sequential()
             },
-        })
+        ))
     },
 );
 
@@ -162,13 +165,13 @@ pub(super) const LEVELS: OneThread = OneThread {
                 done: 0,
                 total: 1,
             })?;
-            Ok(Outcome {
-                total: Total::from(l.tally),
-                search: Search {
+            Ok((
+                Total::from(l.tally),
+                Search {
                     level_sizes: Some(l.sizes),
                     ..Search::sequential()
                 },
-            })
+            ))
         },
     )
 };
@@ -178,7 +181,7 @@ pub(super) const BRUTE: OneThread = row(
     "brute",
     "all n! permutations, diagonals checked at the end (nodes = permutations)",
     BRUTE_MAX_N,
-    |board, _| Ok(Outcome::sequential(Total::from(brute_force(board)))),
+    |board, _| Ok(sequential(Total::from(brute_force(board)))),
 );
 
 /// One queen per row, every choice of columns checked whole: the article
@@ -193,7 +196,7 @@ pub(super) const BRUTE_ROWS: OneThread = OneThread {
         9,
         |board, _| {
             let t = one_per_row(board.n()).expect("n <= max_n, within one_per_row's range");
-            Ok(Outcome::sequential(Total::plain(
+            Ok(sequential(Total::plain(
                 t.solutions.into(),
                 t.candidates.into(),
             )))
@@ -213,7 +216,7 @@ pub(super) const BRUTE_SETS: OneThread = OneThread {
         8,
         |board, _| {
             let t = every_set(board.n()).expect("n <= max_n, within every_set's range");
-            Ok(Outcome::sequential(Total::plain(
+            Ok(sequential(Total::plain(
                 t.solutions.into(),
                 t.candidates.into(),
             )))

@@ -9,7 +9,7 @@ use nqueens_kernel::{
 };
 
 use crate::engine::{self, Work, RECORD_BYTES};
-use crate::{Error, Found, Hooks, Layout, Options, Outcome, Search, Threads};
+use crate::{Error, Hooks, Layout, Options, Search, Threads, Total};
 
 /// Subproblems wanted per thread: enough that the last ones to finish are
 /// small against the whole, so threads end close together even though
@@ -84,11 +84,11 @@ impl<P: Part> Work for Subproblems<'_, P> {
         self.0.subproblems()[index].estimate(self.0.board())
     }
     #[inline]
-    fn count(&self, index: usize, scratch: &mut P::Scratch, cap: usize) -> Option<Found> {
+    fn count(&self, index: usize, scratch: &mut P::Scratch, cap: usize) -> Option<Total> {
         self.0.subproblems()[index]
             .count_capped(self.0.board(), scratch, cap)
             .ok()
-            .map(Found::from)
+            .map(Total::from)
     }
 }
 
@@ -170,14 +170,14 @@ pub(crate) fn count_split<P: Part>(
     opts: &Options,
     hooks: &Hooks,
     make: impl Fn(Board, usize, Window) -> Result<Partition<P>, nqueens_kernel::Error>,
-) -> Result<Outcome, Error> {
+) -> Result<(Total, Search), Error> {
     let split = split_for(board, opts, hooks.select.clone(), make)?;
     let parallel = opts.threads > Threads::ONE;
     let total = engine::count_pieces(&Subproblems(&split), parallel, opts.memory, hooks)?;
-    Ok(Outcome {
+    Ok((
         total,
-        search: Search::split(opts.threads, split.depth(), split.len()),
-    })
+        Search::split(opts.threads, split.depth(), split.len()),
+    ))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board};
-use nqueens_sched::{count, solvers, Found, NoProgress, Options, Report, Threads, Watch};
+use nqueens_sched::{count, solvers, NoProgress, Options, Search, Threads, Total, Watch};
 use proptest::prelude::*;
 
 /// Total and unique counted by brute force over the naive solver's list.
@@ -16,6 +16,9 @@ fn naive_counts(n: usize) -> (u128, u128) {
         .count();
     (all.len() as u128, unique as u128)
 }
+
+/// What a count found, and how it went.
+type Report = (Total, Search);
 
 /// The count of n by the solver called `name` on `threads` threads.
 fn count_by(name: &str, n: usize, threads: usize, depth: Option<usize>) -> Report {
@@ -46,7 +49,7 @@ proptest! {
         let widest = if solver == "halves" { (n - 1).max(1) } else { n };
         let depth = 1 + depth_pick % widest;
         let r = count_by(solver, n, threads, Some(depth));
-        prop_assert_eq!((r.counts.total, r.counts.unique), naive_counts(n));
+        prop_assert_eq!((r.0.solutions, r.0.unique), naive_counts(n));
     }
 }
 
@@ -62,12 +65,12 @@ fn every_depth_and_thread_count_gives_identical_reports() {
                 let r = count_by(solver, n, threads, Some(depth));
                 let key = |r: &Report| {
                     (
-                        r.counts.total,
-                        r.counts.unique,
-                        r.counts.fixed_180,
-                        r.counts.fixed_90,
-                        r.counts.nodes,
-                        r.counts.symmetry_nodes,
+                        r.0.solutions,
+                        r.0.unique,
+                        r.0.fixed_180,
+                        r.0.fixed_90,
+                        r.0.nodes,
+                        r.0.symmetry_nodes,
                     )
                 };
                 assert_eq!(
@@ -102,7 +105,7 @@ fn all_solvers_agree_with_each_other_and_with_oeis() {
             }
             let r = count_by(solver.solver(), n, 2, None);
             assert_eq!(
-                (r.counts.total, r.counts.unique),
+                (r.0.solutions, r.0.unique),
                 want,
                 "{} at n = {n}",
                 solver.solver()
@@ -124,7 +127,7 @@ fn every_solver_and_thread_count_matches_oeis_to_n_14() {
             for threads in [1, 2] {
                 let r = count_by(solver.solver(), n, threads, None);
                 assert_eq!(
-                    (r.counts.total, r.counts.unique),
+                    (r.0.solutions, r.0.unique),
                     want,
                     "{} at n = {n}",
                     solver.solver()
@@ -139,22 +142,22 @@ fn half_board_joins_agree_for_every_width_and_thread_count() {
     for n in 2..=11 {
         let reference = count_by("halves", n, 1, None);
         assert_eq!(
-            (reference.counts.total, reference.counts.unique),
+            (reference.0.solutions, reference.0.unique),
             naive_counts(n),
             "n = {n}"
         );
         for left in 1..n {
             let one = count_by("halves", n, 1, Some(left));
             assert_eq!(
-                one.counts.total, reference.counts.total,
+                one.0.solutions, reference.0.solutions,
                 "n = {n}, left = {left}"
             );
             for threads in 2..=3 {
                 let r = count_by("halves", n, threads, Some(left));
                 // Same split, same subproblems: the same nodes on any thread count.
                 assert_eq!(
-                    (r.counts.total, r.counts.nodes),
-                    (one.counts.total, one.counts.nodes),
+                    (r.0.solutions, r.0.nodes),
+                    (one.0.solutions, one.0.nodes),
                     "n = {n}, left = {left}"
                 );
             }
@@ -166,8 +169,8 @@ fn half_board_joins_agree_for_every_width_and_thread_count() {
 fn mirror_and_parallel_visit_the_same_nodes() {
     for n in 1..=12 {
         assert_eq!(
-            count_by("mirror", n, 1, None).counts.nodes,
-            count_by("parallel", n, 2, None).counts.nodes,
+            count_by("mirror", n, 1, None).0.nodes,
+            count_by("parallel", n, 2, None).0.nodes,
             "n = {n}"
         );
     }
@@ -177,9 +180,9 @@ fn mirror_and_parallel_visit_the_same_nodes() {
 fn default_threads_split_into_many_subproblems() {
     for solver in ["pairs", "parallel"] {
         let r = count_by(solver, 12, 2, None);
-        assert!(r.search.subproblems.unwrap() >= 128, "{r:?}");
-        assert_eq!(r.search.threads, 2);
-        assert_eq!(count_by(solver, 12, 1, None).search.depth, Some(1));
+        assert!(r.1.subproblems.unwrap() >= 128, "{r:?}");
+        assert_eq!(r.1.threads, 2);
+        assert_eq!(count_by(solver, 12, 1, None).1.depth, Some(1));
     }
 }
 
@@ -194,9 +197,10 @@ impl Watch for Recorder {
     fn start(&self, subproblems: usize) {
         self.announced.store(subproblems, Ordering::SeqCst);
     }
-    fn done(&self, _: u64, t: Found) {
+    fn done(&self, _: u64, t: Total) {
         self.finished.fetch_add(1, Ordering::SeqCst);
-        self.solutions.fetch_add(t.solutions, Ordering::SeqCst);
+        self.solutions
+            .fetch_add(t.solutions as u64, Ordering::SeqCst);
     }
 }
 
@@ -212,15 +216,15 @@ fn progress_hears_of_every_subproblem_once() {
     let r = count(solver, Board::new(11).unwrap(), &opts, &rec).unwrap();
     assert_eq!(
         rec.finished.load(Ordering::SeqCst),
-        r.search.subproblems.unwrap()
+        r.1.subproblems.unwrap()
     );
     assert_eq!(
         rec.announced.load(Ordering::SeqCst),
-        r.search.subproblems.unwrap()
+        r.1.subproblems.unwrap()
     );
     assert_eq!(
         u128::from(rec.solutions.load(Ordering::SeqCst)),
-        r.counts.total
+        r.0.solutions
     );
 }
 
@@ -237,7 +241,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
         };
         (count(halves, board, &opts, &rec), rec)
     };
-    let exact = count_by("halves", 14, 1, None).counts.total;
+    let exact = count_by("halves", 14, 1, None).0.solutions;
     for threads in [1, 2] {
         // From 16 KiB up, doubling: refused at first, then never; a
         // refused count reports exactly what it finished. (A row set over
@@ -260,8 +264,8 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
                     assert!(done < total && finished == done);
                 }
                 Ok(report) => {
-                    assert_eq!(report.counts.total, exact, "{memory} bytes");
-                    assert_eq!(finished, report.search.subproblems.unwrap());
+                    assert_eq!(report.0.solutions, exact, "{memory} bytes");
+                    assert_eq!(finished, report.1.subproblems.unwrap());
                 }
                 Err(e) => panic!("{e}"),
             }
@@ -284,8 +288,8 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
     assert_eq!(
         count(levels, small, &opts(1 << 20), &NoProgress)
             .unwrap()
-            .counts
-            .total,
+            .0
+            .solutions,
         92
     );
     // A search that keeps no lists needs no budget beyond its split and
@@ -304,7 +308,7 @@ fn a_memory_budget_is_kept_or_the_count_stops_with_what_it_finished() {
             &NoProgress,
         )
     };
-    assert_eq!(with(1 << 20).unwrap().counts.total, 365_596);
+    assert_eq!(with(1 << 20).unwrap().0.solutions, 365_596);
     assert!(matches!(
         with(0),
         Err(nqueens_sched::Error::OverBudget { share: 0, .. })

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use nqueens_kernel::Board;
 use nqueens_puzzles::{dominate::Domination, pawns::Problem, variant::Variant};
 use nqueens_sched::{
-    count_parts, count_task, solvers, summarize, Checked, Found, Hooks, Kind, Known, NoProgress,
-    Options, Stop, Symmetry, Threads, Total, UniqueBy, Watch,
+    count_parts, count_task, solvers, Checked, Hooks, Kind, Known, NoProgress, Options, Stop,
+    Threads, Total, UniqueBy, Watch,
 };
 
 fn opts(threads: usize) -> Options {
@@ -65,20 +65,15 @@ fn parallel_equals_sequential_for_every_kind() {
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(one.counts.total, want, "{}/{}", task.work(), task.solver());
+        assert_eq!(one.0.solutions, want, "{}/{}", task.work(), task.solver());
         for threads in [2, 3, 5] {
             let r = count_task(
                 &Checked::of(task.clone(), board, opts(threads)).unwrap(),
                 &Hooks::watching(&NoProgress),
             )
             .unwrap();
-            let key = |r: &nqueens_sched::Report| {
-                (
-                    r.counts.total,
-                    r.counts.unique,
-                    r.counts.fixed_180,
-                    r.counts.fixed_90,
-                )
+            let key = |r: &(Total, nqueens_sched::Search)| {
+                (r.0.solutions, r.0.unique, r.0.fixed_180, r.0.fixed_90)
             };
             assert_eq!(
                 key(&r),
@@ -93,10 +88,10 @@ fn parallel_equals_sequential_for_every_kind() {
 
 /// Remembers what each piece found.
 #[derive(Default)]
-struct Book(Mutex<HashMap<u64, Found>>);
+struct Book(Mutex<HashMap<u64, Total>>);
 
 impl Watch for Book {
-    fn done(&self, i: u64, f: Found) {
+    fn done(&self, i: u64, f: Total) {
         self.0.lock().unwrap().insert(i, f);
     }
 }
@@ -120,7 +115,7 @@ fn shards_add_up_to_the_whole_by_one_summary() {
                 ..opts(2)
             };
             let o = count_parts(&Checked::of(task.clone(), board, run).unwrap(), &hooks).unwrap();
-            sums = sums + o.total;
+            sums = sums + o.0;
         }
         let pieces = book.0.into_inner().unwrap();
         assert_eq!(
@@ -131,44 +126,43 @@ fn shards_add_up_to_the_whole_by_one_summary() {
             task.solver()
         );
         let sums = sums + Total::plain(0, layout.prefix_nodes.into());
-        let symmetry = match task.unique_by() {
+        let searched = match task.unique_by() {
             UniqueBy::Searched => {
                 let (h, q) = nqueens_sched::symmetric(board);
-                Symmetry::Searched(nqueens_sched::Fixed::of(h, q))
+                Total::fixed(h, q)
             }
-            UniqueBy::Classified => Symmetry::Classified,
-            UniqueBy::Uncounted => Symmetry::Uncounted,
+            UniqueBy::Classified | UniqueBy::Uncounted => Total::default(),
         };
-        let merged = summarize(board, &sums, symmetry).unwrap();
+        let merged = sums.summarize(board, task.unique_by(), searched).unwrap();
         let whole = count_task(
             &Checked::of(task.clone(), board, opts(1)).unwrap(),
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(merged.total, want, "{}/{}", task.work(), task.solver());
+        assert_eq!(merged.solutions, want, "{}/{}", task.work(), task.solver());
         assert_eq!(
             (merged.nodes, merged.fixed_90),
-            (whole.counts.nodes, whole.counts.fixed_90)
+            (whole.0.nodes, whole.0.fixed_90)
         );
-        assert_eq!(merged, whole.counts, "{}/{}", task.work(), task.solver());
+        assert_eq!(merged, whole.0, "{}/{}", task.work(), task.solver());
     }
 }
 
 /// A checkpoint in memory: pieces known beforehand, and a stop after a
 /// number of new ones.
 struct Resume {
-    known: HashMap<u64, Found>,
-    fresh: Mutex<HashMap<u64, Found>>,
+    known: HashMap<u64, Total>,
+    fresh: Mutex<HashMap<u64, Total>>,
     stop_after: usize,
 }
 
 impl Watch for Resume {
-    fn done(&self, i: u64, f: Found) {
+    fn done(&self, i: u64, f: Total) {
         self.fresh.lock().unwrap().insert(i, f);
     }
 }
 impl Known for Resume {
-    fn recorded(&self, i: u64) -> Option<Found> {
+    fn recorded(&self, i: u64) -> Option<Total> {
         self.known.get(&i).copied()
     }
 }
@@ -214,10 +208,10 @@ fn an_interrupted_run_resumes_to_the_exact_count() {
             &Hooks::all(&second, None),
         )
         .unwrap();
-        assert_eq!(r.counts.total, want, "{}/{}", task.work(), task.solver());
+        assert_eq!(r.0.solutions, want, "{}/{}", task.work(), task.solver());
         let fresh = second.fresh.into_inner().unwrap();
         assert!(fresh.keys().all(|i| !second.known.contains_key(i)));
-        assert_eq!(fresh.len() + 2, r.search.subproblems.unwrap());
+        assert_eq!(fresh.len() + 2, r.1.subproblems.unwrap());
     }
 }
 
@@ -256,9 +250,9 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
             &Hooks::watching(&NoProgress),
         )
         .unwrap();
-        assert_eq!(r.counts.total, want, "{}/{}", task.work(), task.solver());
+        assert_eq!(r.0.solutions, want, "{}/{}", task.work(), task.solver());
         assert_eq!(
-            r.search.threads,
+            r.1.threads,
             600.min(layout.subproblems + 1).max(2),
             "{}/{}: {} subproblems",
             task.work(),
@@ -271,11 +265,11 @@ fn more_threads_than_pieces_start_one_a_piece_and_count_the_same() {
         };
         let part = count_parts(&Checked::of(task.clone(), board, many).unwrap(), &window).unwrap();
         assert!(
-            part.search.threads <= 4,
+            part.1.threads <= 4,
             "{}/{}: {}",
             task.work(),
             task.solver(),
-            part.search.threads
+            part.1.threads
         );
     }
 }
