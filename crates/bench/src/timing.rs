@@ -174,7 +174,7 @@ fn rows(
                 }
                 cleanup(runs, n, opts)?;
                 let (total, unique) = (row.total.unwrap_or(0), row.unique.unwrap_or(0));
-                row.check = Check::of(n, total, unique);
+                row.check = Check::of(board, total, unique);
                 if let Check::Mismatch {
                     total: t,
                     unique: u,
@@ -360,7 +360,7 @@ fn once(
             };
             let before = os::own().context("cannot read this process's CPU time")?;
             let (r, search) = nqueens_sched::count(solver, board, &run, &NoProgress)
-                .map_err(|e| nqueens::budget::explain(e, opts.budget, board.n()))?;
+                .map_err(|e| nqueens::budget::explain(e, opts.budget, board))?;
             let after = os::own().context("cannot read this process's CPU time")?;
             if opts.stop.raised() {
                 return Err(stop::interrupted_error());

@@ -80,7 +80,7 @@ impl MakePlan {
         Ok(Plan::new(
             task.work(),
             task.solver().into(),
-            board.n(),
+            board,
             &layout,
             k,
             task.unique_by() == UniqueBy::Searched,

@@ -43,7 +43,7 @@ pub struct MergeShards {
 pub struct Merged {
     fields: Fields,
     task: std::sync::Arc<dyn Kind>,
-    n: usize,
+    board: Board,
     total: u128,
     unique: u128,
     check: Check,
@@ -59,7 +59,7 @@ impl Merged {
     /// for it (OEIS, Pólya's theorem): the record is shown first, then
     /// refused.
     pub fn check(&self) -> Result<(), nqueens::Error> {
-        nqueens::verify::work(&*self.task, self.n, self.total)
+        nqueens::verify::work(&*self.task, self.board, self.total)
             .map_err(|m| nqueens::Error::mismatch(format!("merged {m}")))?;
         if let Check::Mismatch {
             total: t,
@@ -68,7 +68,9 @@ impl Merged {
         {
             return Err(nqueens::Error::mismatch(format!(
                 "merged n = {}: {} / {}, but OEIS says {t} / {u}",
-                self.n, self.total, self.unique
+                self.board.n(),
+                self.total,
+                self.unique
             )));
         }
         Ok(())
@@ -136,7 +138,8 @@ impl MergeShards {
         // What catches a result forged with a consistent checksum: a
         // published value of the whole total, a recount of every shard, or
         // only a recount, in the shards it draws.
-        let published = nqueens::verify::published(&*task, plan.n);
+        let board = Board::new(plan.n)?;
+        let published = nqueens::verify::published(&*task, board);
         let forgery_check = match published {
             Some(source) => format!("known value: {source}"),
             None if recounted.len() == plan.shards => "every shard recounted".into(),
@@ -150,7 +153,6 @@ impl MergeShards {
                 "recount only".into()
             }
         };
-        let board = Board::new(plan.n)?;
         let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
         let searched = match plan.symmetry {
             Symmetry::InPlan(f) => f,
@@ -180,7 +182,7 @@ impl MergeShards {
         })?;
         // The published tables are of the ordinary count.
         let check = match task.unique_by() {
-            UniqueBy::Searched => Check::of(plan.n, s.solutions, s.unique),
+            UniqueBy::Searched => Check::of(board, s.solutions, s.unique),
             _ => Check::Unknown,
         };
         let mut fields: Fields = vec![
@@ -214,7 +216,7 @@ impl MergeShards {
         Ok(Merged {
             fields,
             task,
-            n: plan.n,
+            board,
             total: s.solutions,
             unique: s.unique,
             check,

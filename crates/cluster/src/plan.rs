@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use nqueens_kernel::Board;
 use nqueens_sched::{Layout, Total};
 use serde::{Deserialize, Serialize};
 
@@ -168,7 +169,7 @@ impl Plan {
     pub fn new(
         work: String,
         solver: String,
-        n: usize,
+        board: Board,
         layout: &Layout,
         shards: usize,
         symmetric: bool,
@@ -177,7 +178,7 @@ impl Plan {
             version: VERSION,
             kernel: nqueens_kernel::VERSION.into(),
             work,
-            n,
+            n: board.n(),
             solver,
             depth: layout.depth,
             subproblems: layout.subproblems as u64,
@@ -454,7 +455,14 @@ mod tests {
 
     #[test]
     fn a_plan_reads_back_as_made_and_its_symmetry_shard_comes_last() {
-        let plan = Plan::new("count".into(), "halves".into(), 12, &LAYOUT, 7, true);
+        let plan = Plan::new(
+            "count".into(),
+            "halves".into(),
+            Board::new(12).unwrap(),
+            &LAYOUT,
+            7,
+            true,
+        );
         let dir = std::env::temp_dir().join(format!("nqueens-plan-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("plan.json");
@@ -470,7 +478,14 @@ mod tests {
 
     #[test]
     fn a_plan_file_keeps_its_keys_in_order_and_refuses_one_it_does_not_know() {
-        let plan = Plan::new("count".into(), "halves".into(), 12, &LAYOUT, 7, true);
+        let plan = Plan::new(
+            "count".into(),
+            "halves".into(),
+            Board::new(12).unwrap(),
+            &LAYOUT,
+            7,
+            true,
+        );
         let text = plan.to_json();
         let keys: Vec<&str> = text
             .lines()

@@ -294,7 +294,7 @@ impl Runner {
                 .with_context(|| format!("cannot write to checkpoint {}", ckpt_path.display()));
         }
         outcome.map_err(|e| {
-            let e = nqueens::budget::explain(e, a.budget, plan.n);
+            let e = nqueens::budget::explain(e, a.budget, board);
             anyhow::anyhow!(
                 "shard {i}: {e:#}; its finished subproblems are kept in {}",
                 ckpt_path.display()

@@ -32,11 +32,11 @@ fn main() {
     println!("{} {}", c.solutions, c.unique);
     eprintln!(
         "n = {}: {} subproblems, verified {:?}",
-        record.n,
+        record.board.n(),
         finished.0.load(Ordering::Relaxed),
         record.verified
     );
-    if record.n == 10 {
+    if record.board.n() == 10 {
         assert_eq!((c.solutions, c.unique), (724, 92));
     }
     assert_ne!(record.verified, Some(false));

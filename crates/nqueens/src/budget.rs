@@ -9,6 +9,7 @@
 //! taken off; the rest is the working memory the scheduler shares among
 //! the threads, and the kernel's buffers never grow past a thread's share.
 
+use nqueens_kernel::Board;
 use nqueens_sched::Threads;
 
 use crate::{Error, Spelling};
@@ -152,13 +153,14 @@ impl Budget {
     /// no other solver is suggested).
     pub fn refusal(
         &self,
-        n: usize,
+        board: Board,
         index: u64,
         share: u64,
         threads: usize,
         parts: usize,
         sampled: bool,
     ) -> String {
+        let n = board.n();
         if share == 0 {
             return format!(
                 "n = {n} needs more memory than {} allows: the split into {parts} subproblems and their records alone take more than the {} left after the {} the process held before counting; {}",
@@ -220,20 +222,20 @@ impl Budget {
 
 /// A scheduler error as the user reads it: a count refused for want of
 /// memory is explained against the budget, with what to do about it.
-pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> Error {
-    explain_work(err, budget, n, false)
+pub fn explain(err: nqueens_sched::Error, budget: Option<Budget>, board: Board) -> Error {
+    explain_work(err, budget, board, false)
 }
 
 /// [`explain`] for a sample of the halves split (an estimate), which no
 /// other solver can take.
-pub fn explain_sample(err: nqueens_sched::Error, budget: Option<Budget>, n: usize) -> Error {
-    explain_work(err, budget, n, true)
+pub fn explain_sample(err: nqueens_sched::Error, budget: Option<Budget>, board: Board) -> Error {
+    explain_work(err, budget, board, true)
 }
 
 fn explain_work(
     err: nqueens_sched::Error,
     budget: Option<Budget>,
-    n: usize,
+    board: Board,
     sampled: bool,
 ) -> Error {
     match (err, budget) {
@@ -246,7 +248,7 @@ fn explain_work(
                 ..
             },
             Some(b),
-        ) => Error::memory(b.refusal(n, index, share, threads, total, sampled)),
+        ) => Error::memory(b.refusal(board, index, share, threads, total, sampled)),
         (err, _) => err.into(),
     }
 }

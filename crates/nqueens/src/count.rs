@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 use nqueens_sched::{solvers, Checked, Fields, Kind, Search, Total, UniqueBy, Value};
 
@@ -120,8 +121,8 @@ impl Count {
 /// door prints or holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountRecord {
-    /// The board side.
-    pub n: usize,
+    /// The board.
+    pub board: Board,
     /// The search that counted: a solver's name, or a variant's or a
     /// puzzle's own search.
     pub solver: &'static str,
@@ -159,13 +160,13 @@ impl CountRecord {
         search: Search,
         budget: Option<Budget>,
     ) -> CountRecord {
-        let (task, n) = (count.task(), count.board().n());
+        let (task, board) = (count.task(), count.board());
         let variant = nqueens_tasks::variant_of(task);
         let verified = solvers::is_solver(task)
-            .then(|| Check::of(n, total.solutions, total.unique).verified())
+            .then(|| Check::of(board, total.solutions, total.unique).verified())
             .flatten();
         CountRecord {
-            n,
+            board,
             solver: task.solver(),
             variant,
             total,
@@ -176,21 +177,21 @@ impl CountRecord {
             peak_memory_bytes: budget::peak(),
             memory_budget_bytes: budget.map(|b| b.limit),
             verified,
-            note: variant.and_then(|v| note(v, n, total.solutions)),
-            published: verify::work(task, n, total.solutions).err(),
+            note: variant.and_then(|v| note(v, board.n(), total.solutions)),
+            published: verify::work(task, board, total.solutions).err(),
         }
     }
 
     /// An error where the count disagrees with what is published for it
     /// (OEIS, Pólya's theorem): never a footnote.
     pub fn check(&self) -> Result<(), Error> {
-        let (n, t) = (self.n, &self.total);
+        let (board, t) = (self.board, &self.total);
         if let Some(e) = &self.published {
             return Err(e.clone());
         }
         match self.verified {
-            Some(false) => Err(Check::of(n, t.solutions, t.unique)
-                .error(n, t.solutions, t.unique)
+            Some(false) => Err(Check::of(board, t.solutions, t.unique)
+                .error(board, t.solutions, t.unique)
                 .expect("not verified: a mismatch")),
             _ => Ok(()),
         }
@@ -209,7 +210,7 @@ impl CountRecord {
             0.0
         };
         let mut fields: Fields = vec![
-            ("n", self.n.into()),
+            ("n", self.board.n().into()),
             ("solver", self.solver.into()),
             ("variant", self.variant.map(Variant::name).into()),
             ("threads", s.threads.into()),

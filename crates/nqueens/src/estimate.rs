@@ -167,7 +167,7 @@ impl Estimate {
                     ),
                 )
             }
-            e => budget::explain_sample(e, self.budget, self.count.board().n()),
+            e => budget::explain_sample(e, self.budget, self.count.board()),
         })?;
         let run = nqueens_sched::Run {
             cores: self.cores,

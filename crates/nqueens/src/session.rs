@@ -41,7 +41,7 @@ pub(crate) fn count(
     };
     report.map_err(|e| {
         let refused = matches!(e, nqueens_sched::Error::OverBudget { .. });
-        let e = budget::explain(e, budget, count.board().n());
+        let e = budget::explain(e, budget, count.board());
         match path {
             Some(path) if refused => e.and(format!(
                 "the finished subproblems are kept in {}, and the same command with more memory resumes from them",

@@ -2,6 +2,7 @@
 //! a NumPy array) under a memory budget, so that a listing too large to
 //! hold stops with one line instead of aborting the process.
 
+use nqueens_kernel::Board;
 use nqueens_sched::Threads;
 
 use crate::{Budget, Error, Run, Spelling, Unused};
@@ -9,10 +10,10 @@ use crate::{Budget, Error, Run, Spelling, Unused};
 /// Placements gathered as flat rows of `n` columns, within a budget.
 ///
 /// ```
-/// use nqueens::{Collected, ErrorKind, Run, Spelling};
+/// use nqueens::{Board, Collected, ErrorKind, Run, Spelling};
 /// // Less than the process holds already: refused before any listing.
 /// let tight = Run { threads: None, max_memory: Some("64".into()) };
-/// let e = Collected::new(8, &tight, Spelling::Keywords, "n = 8 has more solutions").unwrap_err();
+/// let e = Collected::new(Board::new(8).unwrap(), &tight, Spelling::Keywords, "n = 8 has more solutions").unwrap_err();
 /// assert_eq!(e.kind(), ErrorKind::Memory);
 /// assert!(e.to_string().starts_with("max_memory 64 B is less than"), "{e}");
 /// ```
@@ -28,7 +29,12 @@ impl Collected {
     /// An empty collection of rows of `n` columns, under the budget `run`
     /// asks for (threads are not used); `what` begins the refusal
     /// (`n = 18 has more solutions`).
-    pub fn new(n: usize, run: &Run, spelling: Spelling, what: &str) -> Result<Collected, Error> {
+    pub fn new(
+        board: Board,
+        run: &Run,
+        spelling: Spelling,
+        what: &str,
+    ) -> Result<Collected, Error> {
         let no_threads = Unused {
             threads: Some("a listing runs on one thread".into()),
             memory: None,
@@ -38,7 +44,7 @@ impl Collected {
             Ok(Threads::ONE)
         })?;
         Ok(Collected {
-            n,
+            n: board.n(),
             what: what.into(),
             budget,
             flat: Vec::new(),
@@ -50,9 +56,9 @@ impl Collected {
     /// refused before it starts, not when it has filled the memory).
     ///
     /// ```
-    /// use nqueens::{Collected, ErrorKind, Run, Spelling};
+    /// use nqueens::{Board, Collected, ErrorKind, Run, Spelling};
     /// let run = Run { threads: None, max_memory: Some("1G".into()) };
-    /// let mut rows = Collected::new(18, &run, Spelling::Keywords, "n = 18 has more solutions")?;
+    /// let mut rows = Collected::new(Board::new(18)?, &run, Spelling::Keywords, "n = 18 has more solutions")?;
     /// let e = rows.expect(666_090_624).unwrap_err();
     /// assert_eq!(e.kind(), ErrorKind::Memory);
     /// assert!(e.to_string().starts_with("n = 18 has more solutions than max_memory 1.0 GiB allows"), "{e}");
@@ -80,9 +86,9 @@ impl Collected {
     /// growth that would pass the budget or that the system cannot give.
     ///
     /// ```
-    /// use nqueens::{Collected, ErrorKind, Run, Spelling};
+    /// use nqueens::{Board, Collected, ErrorKind, Run, Spelling};
     /// let run = Run { threads: None, max_memory: Some("1T".into()) };
-    /// let mut rows = Collected::new(4, &run, Spelling::Keywords, "n = 4 has more solutions")?;
+    /// let mut rows = Collected::new(Board::new(4)?, &run, Spelling::Keywords, "n = 4 has more solutions")?;
     /// rows.extend(&[1, 3, 0, 2, 2, 0, 3, 1])?;
     /// assert_eq!(rows.rows(), 2);
     /// # Ok::<(), nqueens::Error>(())

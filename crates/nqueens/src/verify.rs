@@ -2,7 +2,7 @@
 //! disagrees is an [`ErrorKind::Mismatch`](crate::ErrorKind), never a
 //! footnote. The tables check results; they never produce one.
 
-use nqueens_kernel::oeis;
+use nqueens_kernel::{oeis, Board};
 use nqueens_puzzles::variant::{collinear, torus, Variant};
 use nqueens_sched::{solvers, Kind};
 use nqueens_tasks::{is_dominate, pawns_of, variant_of};
@@ -26,9 +26,9 @@ pub enum Check {
 }
 
 impl Check {
-    /// How `total` and `unique` at `n` compare with the tables.
-    pub fn of(n: usize, total: u128, unique: u128) -> Check {
-        match oeis::known(n) {
+    /// How `total` and `unique` on `board` compare with the tables.
+    pub fn of(board: Board, total: u128, unique: u128) -> Check {
+        match oeis::known(board.n()) {
             Some(known) if known == (total, unique) => Check::Match,
             Some((total, unique)) => Check::Mismatch { total, unique },
             None => Check::Unknown,
@@ -48,12 +48,14 @@ impl Check {
     /// for a match or an unknown value.
     ///
     /// ```
-    /// use nqueens::verify::Check;
-    /// let e = Check::of(10, 720, 92).error(10, 720, 92).unwrap();
+    /// use nqueens::{verify::Check, Board};
+    /// let (ten, eight) = (Board::new(10).unwrap(), Board::new(8).unwrap());
+    /// let e = Check::of(ten, 720, 92).error(ten, 720, 92).unwrap();
     /// assert_eq!(e.to_string(), "n = 10: computed 720 total / 92 unique, but OEIS A000170 / A002562 say 724 / 92");
-    /// assert!(Check::of(8, 92, 12).error(8, 92, 12).is_none());
+    /// assert!(Check::of(eight, 92, 12).error(eight, 92, 12).is_none());
     /// ```
-    pub fn error(self, n: usize, total: u128, unique: u128) -> Option<Error> {
+    pub fn error(self, board: Board, total: u128, unique: u128) -> Option<Error> {
+        let n = board.n();
         match self {
             Check::Mismatch {
                 total: known_total,
@@ -76,8 +78,8 @@ impl Check {
 }
 
 /// Where a well-known printed table differs from the true count.
-pub fn printed_erratum(n: usize) -> Option<&'static str> {
-    (n == 10).then_some(
+pub fn printed_erratum(board: Board) -> Option<&'static str> {
+    (board.n() == 10).then_some(
         "n = 10 has 724 solutions (OEIS A000170); one printed copy of the classical table, in the French course notes this project started from, says 720",
     )
 }
@@ -89,7 +91,8 @@ pub fn printed_erratum(n: usize) -> Option<&'static str> {
 /// 1), no three in line by OEIS A365437 (n = 1..12), the minimum
 /// dominating sets by OEIS A002564, N + 1 queens with one pawn by A103330.
 /// A checkpointed count and a merge of shards call the same check.
-pub fn work(task: &dyn Kind, n: usize, total: u128) -> Result<(), Error> {
+pub fn work(task: &dyn Kind, board: Board, total: u128) -> Result<(), Error> {
+    let n = board.n();
     let wrong = |known: String| Err(Error::mismatch(format!("n = {n}: {known}")));
     match Builtin::of(task) {
         Builtin::Variant(Variant::Torus) if (total > 0) != (!n.is_multiple_of(2) && !n.is_multiple_of(3)) => wrong(format!(
@@ -134,11 +137,13 @@ pub fn work(task: &dyn Kind, n: usize, total: u128) -> Result<(), Error> {
 /// use nqueens::verify::published;
 /// use nqueens::Variant;
 /// use nqueens_tasks::{pawns, variant};
-/// assert_eq!(published(&*variant(Variant::Torus), 13), Some("OEIS A051906"));
-/// assert_eq!(published(&*variant(Variant::NoThreeInLine), 13), None);
-/// assert_eq!(published(&*pawns(8), 6), None);
+/// let (six, thirteen) = (nqueens::Board::new(6).unwrap(), nqueens::Board::new(13).unwrap());
+/// assert_eq!(published(&*variant(Variant::Torus), thirteen), Some("OEIS A051906"));
+/// assert_eq!(published(&*variant(Variant::NoThreeInLine), thirteen), None);
+/// assert_eq!(published(&*pawns(8), six), None);
 /// ```
-pub fn published(task: &dyn Kind, n: usize) -> Option<&'static str> {
+pub fn published(task: &dyn Kind, board: Board) -> Option<&'static str> {
+    let n = board.n();
     let known = |t: &[u128]| t.get(n).is_some_and(|&k| k != 0);
     match Builtin::of(task) {
         Builtin::Solver => oeis::known(n).map(|_| "OEIS A000170 / A002562"),
@@ -188,17 +193,21 @@ impl Builtin {
 mod tests {
     use super::*;
 
+    fn b(n: usize) -> Board {
+        Board::new(n).unwrap()
+    }
+
     #[test]
     fn checks_compare_with_the_tables() {
-        assert_eq!(Check::of(8, 92, 12), Check::Match);
+        assert_eq!(Check::of(b(8), 92, 12), Check::Match);
         assert_eq!(
-            Check::of(10, 720, 92),
+            Check::of(b(10), 720, 92),
             Check::Mismatch {
                 total: 724,
                 unique: 92
             }
         );
-        assert_eq!(Check::of(28, 1, 1), Check::Unknown);
+        assert_eq!(Check::of(b(28), 1, 1), Check::Unknown);
         assert_eq!(Check::Match.verified(), Some(true));
         assert_eq!(Check::Unknown.mark(), "-");
     }
@@ -206,30 +215,30 @@ mod tests {
     #[test]
     fn every_kind_of_work_with_a_known_value_is_checked() {
         let torus = &*nqueens_tasks::variant(Variant::Torus);
-        assert!(work(torus, 5, 10).is_ok());
-        assert!(work(torus, 5, 0).is_err());
-        assert!(work(torus, 6, 4).is_err());
+        assert!(work(torus, b(5), 10).is_ok());
+        assert!(work(torus, b(5), 0).is_err());
+        assert!(work(torus, b(6), 4).is_err());
         assert!(work(
             &*nqueens_tasks::dominate(),
-            4,
+            b(4),
             oeis::MINIMUM_DOMINATING_SETS[4]
         )
         .is_ok());
         assert!(work(
             &*nqueens_tasks::dominate(),
-            4,
+            b(4),
             oeis::MINIMUM_DOMINATING_SETS[4] + 1
         )
         .is_err());
         let pawns = &*nqueens_tasks::pawns(7);
-        assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6]).is_ok());
-        assert!(work(pawns, 6, oeis::QUEENS_AND_ONE_PAWN[6] + 2).is_err());
-        assert!(work(&*nqueens_tasks::pawns(5), 6, 1).is_ok());
-        assert!(work(torus, 13, 4524).is_ok());
-        assert!(work(torus, 13, 4532).is_err());
+        assert!(work(pawns, b(6), oeis::QUEENS_AND_ONE_PAWN[6]).is_ok());
+        assert!(work(pawns, b(6), oeis::QUEENS_AND_ONE_PAWN[6] + 2).is_err());
+        assert!(work(&*nqueens_tasks::pawns(5), b(6), 1).is_ok());
+        assert!(work(torus, b(13), 4524).is_ok());
+        assert!(work(torus, b(13), 4532).is_err());
         let line = &*nqueens_tasks::variant(Variant::NoThreeInLine);
-        assert!(work(line, 10, 40).is_ok());
-        assert!(work(line, 10, 48).is_err());
-        assert!(work(line, 13, 9).is_ok());
+        assert!(work(line, b(10), 40).is_ok());
+        assert!(work(line, b(10), 48).is_err());
+        assert!(work(line, b(13), 9).is_ok());
     }
 }

@@ -124,7 +124,7 @@ pub fn solutions<'py>(
         max_memory: args::size(max_memory, "max_memory")?,
     };
     let what = format!("n = {width} has more solutions");
-    let mut flat = nqueens::Collected::new(width, &run, nqueens::Spelling::Keywords, &what)
+    let mut flat = nqueens::Collected::new(board, &run, nqueens::Spelling::Keywords, &what)
         .map_err(args::raise)?;
     // A whole listing of a large board is counted first (by the engine:
     // about a thousandth of the listing's time), so one too large for the

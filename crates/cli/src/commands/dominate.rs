@@ -14,7 +14,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_kernel::oeis;
+use nqueens_kernel::{oeis, Board};
 use nqueens_puzzles::dominate::{Domination, Square};
 
 use crate::export::Plain;
@@ -24,7 +24,8 @@ use crate::request::Dominate;
 use crate::run::session::Session;
 
 pub fn run(args: Dominate) -> Result<ExitCode> {
-    let (n, budget) = (args.n, args.budget);
+    let (board, budget) = (args.board, args.budget);
+    let n = board.n();
     let d = Domination::new(n)?;
     let min = d.minimum();
     let count = if let Some(count) = args.count {
@@ -49,12 +50,13 @@ pub fn run(args: Dominate) -> Result<ExitCode> {
     ];
     let drawn: Vec<(Square, char)> = squares.iter().map(|&s| (s, 'Q')).collect();
     export::print_placed(args.format, &record, &render::pieces(n, &drawn), &line)?;
-    check(n, min.queens(), count)?;
+    check(board, min.queens(), count)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Compares the results with OEIS A075458 and A002564 where they are known.
-fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
+fn check(board: Board, queens: usize, count: Option<u128>) -> Result<()> {
+    let n = board.n();
     if let Some(&known) = oeis::DOMINATION.get(n) {
         if queens != known {
             return Err(nqueens::Error::mismatch(format!(
@@ -64,7 +66,7 @@ fn check(n: usize, queens: usize, count: Option<u128>) -> Result<()> {
         }
     }
     if let Some(c) = count {
-        nqueens::verify::work(&nqueens_tasks::Dominate, n, c)?;
+        nqueens::verify::work(&nqueens_tasks::Dominate, board, c)?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_kernel::oeis;
+use nqueens_kernel::{oeis, Board};
 use nqueens_puzzles::pawns::{Placement, Problem};
 
 use crate::export::Plain;
@@ -25,7 +25,8 @@ use crate::request::Pawns;
 use crate::run::session::Session;
 
 pub fn run(args: Pawns) -> Result<ExitCode> {
-    let (n, queens, budget) = (args.n, args.queens, args.budget);
+    let (board, queens, budget) = (args.board, args.queens, args.budget);
+    let n = board.n();
     let problem = Problem::new(n, queens)?;
     let min = problem.minimum();
     let count = if let Some(count) = args.count {
@@ -59,7 +60,7 @@ pub fn run(args: Pawns) -> Result<ExitCode> {
         &render::pieces(n, &pieces(p)),
         squares.trim_end(),
     )?;
-    check(n, queens, min.pawns(), count)?;
+    check(board, queens, min.pawns(), count)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -70,7 +71,8 @@ fn pieces(p: &Placement) -> Vec<((usize, usize), char)> {
 }
 
 /// Compares `N + 1` queens with one pawn with OEIS A103330 where known.
-fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<()> {
+fn check(board: Board, queens: usize, pawns: usize, count: Option<u128>) -> Result<()> {
+    let n = board.n();
     let Some(&known) = oeis::QUEENS_AND_ONE_PAWN.get(n) else {
         return Ok(());
     };
@@ -84,7 +86,7 @@ fn check(n: usize, queens: usize, pawns: usize, count: Option<u128>) -> Result<(
         .into());
     }
     if let Some(c) = count {
-        nqueens::verify::work(&nqueens_tasks::Pawns { queens }, n, c)?;
+        nqueens::verify::work(&nqueens_tasks::Pawns { queens }, board, c)?;
     }
     Ok(())
 }

@@ -36,16 +36,18 @@ pub fn run(opts: Table) -> Result<ExitCode> {
         &control,
         |n| bar.relabel(format!("n = {n}")),
         |record| -> Result<()> {
-            let (n, c) = (record.n, record.total);
-            let check = Check::of(n, c.solutions, c.unique);
-            let erratum = printed_erratum(n);
+            let (board, c) = (record.board, record.total);
+            let check = Check::of(board, c.solutions, c.unique);
+            let erratum = printed_erratum(board);
             if let Some(e) = erratum {
                 notes.push(e.to_string());
             }
             if let Check::Mismatch { total, unique } = check {
                 mismatches.push(format!(
-                    "n = {n}: computed {} / {}, published {total} / {unique}",
-                    c.solutions, c.unique
+                    "n = {}: computed {} / {}, published {total} / {unique}",
+                    board.n(),
+                    c.solutions,
+                    c.unique
                 ));
             }
             let own: Record = vec![

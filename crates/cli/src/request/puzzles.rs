@@ -14,7 +14,7 @@ use nqueens::Budget;
 
 /// A validated `dominate` request.
 pub struct Dominate {
-    pub n: usize,
+    pub board: Board,
     /// With `--count`: the count, checked.
     pub count: Option<Checked>,
     pub format: PlacementFormat,
@@ -24,7 +24,7 @@ pub struct Dominate {
 
 /// A validated `pawns` request.
 pub struct Pawns {
-    pub n: usize,
+    pub board: Board,
     pub queens: usize,
     /// With `--count`: the count, checked.
     pub count: Option<Checked>,
@@ -37,11 +37,11 @@ impl TryFrom<DominateArgs> for Dominate {
     type Error = anyhow::Error;
     fn try_from(a: DominateArgs) -> Result<Dominate> {
         let count = number::counted(&a.n, "n", nqueens_tasks::dominate())?;
-        let n = count.board().n();
+        let board = count.board();
         let p = a.placement;
         let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Dominate {
-            n,
+            board,
             count,
             format: p.format,
             checkpoint: p.checkpoint,
@@ -56,14 +56,14 @@ impl TryFrom<PawnsArgs> for Pawns {
         // The board checked once, against pawns' sizes (which do not
         // depend on the queens), with a placeholder queen count: the
         // queens' limit needs the board first.
-        let board = number::counted(&a.n, "n", nqueens_tasks::pawns(1))?;
-        let n = board.board().n();
-        let queens = queens(&a.queens, "--queens", n)?;
-        let count = board.with_task(nqueens_tasks::pawns(queens))?;
+        let sized = number::counted(&a.n, "n", nqueens_tasks::pawns(1))?;
+        let board = sized.board();
+        let queens = queens(&a.queens, "--queens", board.n())?;
+        let count = sized.with_task(nqueens_tasks::pawns(queens))?;
         let p = a.placement;
         let (count, budget) = counting(&p.run, p.count, p.checkpoint.is_some(), count)?;
         Ok(Pawns {
-            n,
+            board,
             queens,
             count,
             format: p.format,
