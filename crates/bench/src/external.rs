@@ -17,11 +17,11 @@ use crate::command::{self, Command};
 use crate::machine;
 use crate::process::{self, Failure, Finished};
 use crate::record::RunDir;
-use crate::request::{Request, Timing};
-use crate::row::Row;
+use crate::request::Request;
+use crate::row::{Row, Timing};
+use crate::runs::{self, Sample};
 use crate::show::Show;
 use crate::stats;
-use crate::timing::{self, Sample};
 
 /// What is known of a program from the sizes before.
 enum Past {
@@ -96,13 +96,13 @@ impl Programs {
         let mut planned = runs.planned();
         let trouble = (|| {
             for _ in 0..runs.warmups(previous) {
-                timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
+                runs::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
                 let warm = process::run_bounded(&argv, limit, &opts.stop).map_err(fault)?;
                 read_count(&warm, opts)?;
             }
             let mut run = 1;
             while run <= planned {
-                timing::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
+                runs::prepare(runs, n, opts).map_err(Trouble::Fatal)?;
                 let done = process::run_bounded(&argv, limit, &opts.stop).map_err(fault)?;
                 let count = read_count(&done, opts)?;
                 let sample = Sample::of(&done);
@@ -128,11 +128,11 @@ impl Programs {
                 }
                 row.total = Some(count);
                 if run == 1 {
-                    planned = timing::more(runs, sample.seconds, planned, show);
+                    planned = runs::more(runs, sample.seconds, planned, show);
                 }
                 run += 1;
             }
-            timing::cleanup(runs, n, opts).map_err(Trouble::Fatal)?;
+            runs::cleanup(runs, n, opts).map_err(Trouble::Fatal)?;
             checked(n, row.total.unwrap_or_default(), agreed)
         })();
         let shown = argv.join(" ");

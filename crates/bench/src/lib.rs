@@ -80,6 +80,7 @@ mod process;
 mod record;
 mod request;
 mod row;
+mod runs;
 mod show;
 mod spec;
 mod stats;
@@ -91,10 +92,10 @@ pub use export::{summary_markdown, Exports};
 pub use plot::Recorded;
 pub use record::check_out;
 pub use request::{
-    Build, Request, Runs, RunsText, Timing, MAX_RUNS, MAX_WARMUP, MIN_RUNS, TARGET_SECONDS,
+    Build, Request, Runs, RunsText, MAX_RUNS, MAX_WARMUP, MIN_RUNS, TARGET_SECONDS,
     WARM_UP_BELOW_SECONDS,
 };
-pub use row::{Row, KEYS};
+pub use row::{Row, Timing, KEYS};
 pub use show::Show;
 pub use spec::Spec;
 pub use stop::Stop;

@@ -15,6 +15,7 @@ use nqueens::{number, Spelling};
 
 use crate::command::Command;
 use crate::export::Exports;
+use crate::row::Timing;
 use crate::stop::Stop;
 
 /// A checked bench request: typed values, each checked by the door that
@@ -115,38 +116,6 @@ pub struct Build {
     pub rustc: String,
     /// The cargo profile it was built with.
     pub profile: String,
-}
-
-/// How a row's runs were timed: the same way for every row it is
-/// compared with, so a speed-up compares like with like.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Timing {
-    /// From spawn to exit of a process (`nqueens count` for a built-in
-    /// solver, the program itself for a `--command`): start-up included.
-    Process,
-    /// The count alone, inside the bench process.
-    InProcess,
-}
-
-impl Timing {
-    /// The default: processes when a `--command` is timed beside the
-    /// solvers (a program can only be timed as a process), the count
-    /// alone otherwise.
-    pub fn for_commands(any: bool) -> Timing {
-        if any {
-            Timing::Process
-        } else {
-            Timing::InProcess
-        }
-    }
-
-    /// `process` or `in-process`, as rows and `--timing` name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Timing::Process => "process",
-            Timing::InProcess => "in-process",
-        }
-    }
 }
 
 /// The most timed runs per row: a typo must not keep the machine busy

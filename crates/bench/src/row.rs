@@ -3,7 +3,6 @@
 use nqueens::verify::Check;
 use nqueens_sched::{Fields, Value};
 
-use crate::request::Timing;
 use crate::stats::{self, Warning};
 
 /// The keys of [`Row::fields`], in order: the columns of every bench
@@ -152,5 +151,37 @@ impl Row {
             self.note.as_deref().into(),
         ];
         KEYS.into_iter().zip(values).collect()
+    }
+}
+
+/// How a row's runs were timed: the same way for every row it is
+/// compared with, so a speed-up compares like with like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// From spawn to exit of a process (`nqueens count` for a built-in
+    /// solver, the program itself for a `--command`): start-up included.
+    Process,
+    /// The count alone, inside the bench process.
+    InProcess,
+}
+
+impl Timing {
+    /// The default: processes when a `--command` is timed beside the
+    /// solvers (a program can only be timed as a process), the count
+    /// alone otherwise.
+    pub fn for_commands(any: bool) -> Timing {
+        if any {
+            Timing::Process
+        } else {
+            Timing::InProcess
+        }
+    }
+
+    /// `process` or `in-process`, as rows and `--timing` name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Timing::Process => "process",
+            Timing::InProcess => "in-process",
+        }
     }
 }

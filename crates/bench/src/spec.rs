@@ -13,7 +13,8 @@ use nqueens_sched::{solvers, Kind};
 
 use crate::command::{self, Command};
 use crate::export::Exports;
-use crate::request::{Build, Request, Runs, RunsText, Timing};
+use crate::request::{Build, Request, Runs, RunsText};
+use crate::row::Timing;
 use crate::stop::Stop;
 
 /// The default `baseline`, `from`, `to` and `max_seconds`.
