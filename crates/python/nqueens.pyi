@@ -52,10 +52,10 @@ class EstimateResult:
     row_sets: int
     total_estimate: int
     total_low: int
-    total_high: int
+    total_high: Optional[int]
     unique_estimate: int
     unique_low: int
-    unique_high: int
+    unique_high: Optional[int]
     cpu_seconds_estimate: float
     cpu_seconds_low: float
     cpu_seconds_high: float
@@ -63,9 +63,10 @@ class EstimateResult:
     wall_seconds_low: float
     wall_seconds_high: float
     cores: int
-    relative_half_width: float
+    relative_half_width: Optional[float]
     degrees_of_freedom: Optional[int]
     cpu_degrees_of_freedom: Optional[int]
+    varying_strata: Optional[int]
     thin_keys: Optional[int]
     whole_every: Optional[int]
     whole_samples: Optional[int]

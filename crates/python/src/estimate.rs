@@ -14,7 +14,8 @@ use crate::record;
 ///
 /// ``total_estimate``, ``total_low`` and ``total_high`` are the estimate
 /// and the ends of its 95 % interval (ints; equal when every subproblem
-/// was counted); likewise ``unique_*``, ``cpu_seconds_*`` (the whole
+/// was counted; ``total_high`` None when no two sampled subproblems
+/// differ, the sample then bounding the total below only); likewise ``unique_*``, ``cpu_seconds_*`` (the whole
 /// count's CPU) and ``wall_seconds_*`` (CPU over ``cores``).
 #[pyclass(module = "nqueens", frozen)]
 #[derive(Clone, Debug)]

@@ -165,7 +165,7 @@ ESTIMATE_KEYS = [
     "unique_low", "unique_high", "cpu_seconds_estimate", "cpu_seconds_low",
     "cpu_seconds_high", "wall_seconds_estimate", "wall_seconds_low",
     "wall_seconds_high", "cores", "relative_half_width",
-    "degrees_of_freedom", "cpu_degrees_of_freedom", "thin_keys",
+    "degrees_of_freedom", "cpu_degrees_of_freedom", "varying_strata", "thin_keys",
     "whole_every", "whole_samples", "fixed_180", "fixed_90", "split_cpu_seconds",
     "symmetry_cpu_seconds", "peak_memory_bytes", "threads", "seed",
     "seconds", "stopped", "note", "memory_budget_bytes",
@@ -185,6 +185,15 @@ def test_estimate_fields_and_interval():
     assert e.peak_memory_bytes > 0
     again = nqueens.estimate(16, samples=300, seed=3, threads=1)
     assert again.total_estimate == e.total_estimate
+
+
+def test_estimate_without_spread_is_bounded_below_only():
+    # Two sampled row sets with no solutions: no spread to bound the total by.
+    e = nqueens.estimate(14, samples=2, seed=107, design="stratified")
+    assert e.total_high is None and e.unique_high is None
+    assert e.varying_strata == 0 and e.relative_half_width is None
+    assert e.fixed_180 <= e.total_low <= e.total_estimate <= 365596
+    assert e.unique_estimate <= e.total_estimate
 
 
 def test_estimate_exact_when_the_sample_covers_the_split():

@@ -174,7 +174,7 @@ impl Estimate {
             ("cores", run.cores.into()),
             (
                 "relative_half_width",
-                self.total.relative_half_width().into(),
+                finite(self.total.relative_half_width(), Value::Float),
             ),
             (
                 "degrees_of_freedom",
@@ -186,6 +186,12 @@ impl Estimate {
                 "cpu_degrees_of_freedom",
                 (self.cpu_degrees_of_freedom > 0)
                     .then_some(self.cpu_degrees_of_freedom)
+                    .into(),
+            ),
+            (
+                "varying_strata",
+                (self.design != Design::Exact)
+                    .then_some(self.varying_strata)
                     .into(),
             ),
             ("thin_keys", thin_keys.into()),
@@ -220,11 +226,37 @@ impl Estimate {
         } else {
             ""
         };
-        format!("{what}{stop}; wall seconds = cpu seconds / cores, an ideal-scaling prediction")
+        let spread = match self.varying_strata {
+            _ if self.design == Design::Exact => "",
+            _ if self.total.high.is_infinite() => {
+                "; no two sampled subproblems differ: the sample has no spread to bound the total by, so it is bounded below only, by the solutions counted exactly (total_high null)"
+            }
+            0 | 1 => {
+                "; fewer than two strata vary: the interval is also taken as from one simple random sample, the wider kept"
+            }
+            _ => "",
+        };
+        format!(
+            "{what}{stop}{spread}; wall seconds = cpu seconds / cores, an ideal-scaling prediction"
+        )
     }
 }
 
-/// An interval's estimate, low and high ends (the low end at least 0).
+/// An interval's estimate, low and high ends (the low end at least 0; an
+/// unbounded end none).
 fn ends(i: Interval, value: impl Fn(f64) -> Value) -> [Value; 3] {
-    [value(i.estimate), value(i.low.max(0.0)), value(i.high)]
+    [
+        finite(i.estimate, &value),
+        finite(i.low.max(0.0), &value),
+        finite(i.high, &value),
+    ]
+}
+
+/// `x` as a value, none if it is not finite.
+fn finite(x: f64, value: impl Fn(f64) -> Value) -> Value {
+    if x.is_finite() {
+        value(x)
+    } else {
+        Value::Null
+    }
 }

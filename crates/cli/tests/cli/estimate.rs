@@ -102,6 +102,39 @@ fn the_designs_are_named_in_the_record() {
     assert_usage_error(&["estimate", "12", "--design", "pps"], "pps");
 }
 
+/// P20: two sampled row sets with the same count gave an interval of
+/// zero width (n = 14, seed 107: 0 in [0, 0], the unique count 53 above
+/// it; n = 12, seed 28: 13,860 in [13,860, 13,860]). A sample with no
+/// spread bounds the total below only, and says so.
+#[test]
+fn a_sample_with_no_spread_claims_no_interval() {
+    for (n, seed, truth) in [("14", "107", 365_596), ("12", "28", 14_200)] {
+        let v = json(&[
+            "estimate",
+            n,
+            "--samples",
+            "2",
+            "--seed",
+            seed,
+            "--design",
+            "stratified",
+        ]);
+        assert!(
+            v["total_high"].is_null() && v["unique_high"].is_null(),
+            "{v}"
+        );
+        assert_eq!(v["varying_strata"], 0, "{v}");
+        let low = v["total_low"].as_u64().unwrap();
+        let estimate = v["total_estimate"].as_u64().unwrap();
+        assert!(
+            low >= v["fixed_180"].as_u64().unwrap() && low <= truth,
+            "{v}"
+        );
+        assert!(v["unique_estimate"].as_u64().unwrap() <= estimate, "{v}");
+        assert!(v["note"].as_str().unwrap().contains("no spread"), "{v}");
+    }
+}
+
 #[test]
 fn a_sample_of_every_subproblem_is_the_count() {
     for n in 8..=12 {

@@ -319,6 +319,7 @@ pub fn estimate_with(
             peak_memory_bytes,
             degrees_of_freedom: 0,
             cpu_degrees_of_freedom: 0,
+            varying_strata: 0,
             stopped: false,
         });
     }
@@ -330,30 +331,48 @@ pub fn estimate_with(
         });
     }
     let draws_only: Vec<Draw> = results.iter().map(|(d, _)| *d).collect();
-    let (total, df) = stratified(&draws_only, &draws.bounds, |d| d.y);
+    let sampled = stratified(&draws_only, &draws.bounds, |d| d.y);
+    let df = sampled.df;
+    // What is known exactly bounds the total below: the solutions a half
+    // turn fixes are solutions, and so are those of the row sets counted
+    // whole (drawn without replacement: each a different row set). An
+    // estimate or an interval below that is raised to it; a sample with
+    // no spread has no other bound (its interval is unbounded above).
+    let counted: u128 = results
+        .iter()
+        .filter(|(d, _)| d.known)
+        .map(|(_, s)| u128::from(*s))
+        .sum();
+    let floor = f180.max(counted) as f64;
+    let total = Interval {
+        estimate: sampled.interval.estimate.max(floor),
+        low: sampled.interval.low.max(floor),
+        high: sampled.interval.high.max(floor),
+    };
     // The CPU time: each row set's own if measured, else predicted from its
     // key counts, with the measured ones' prediction errors weighted by
     // the inverse of their chance of being measured (unbiased for any
     // line; the line fitted to the measured ones makes it precise).
     let (a, b) = fit(&draws_only);
     let measured = draws_only.iter().filter(|d| d.known && d.p < 1.0).count() as u64;
-    let (cpu, cpu_df) = stratified(&draws_only, &draws.bounds, |d| {
+    let cpu = stratified(&draws_only, &draws.bounds, |d| {
         let line = a + b * d.x;
         line + if d.known { (d.z - line) / d.p } else { 0.0 }
     });
     // The prediction's errors are seen on the measured row sets only: the
     // interval takes no more degrees of freedom than they give.
     let cpu_df = if draws_only.iter().all(|d| d.p >= 1.0) {
-        cpu_df
+        cpu.df
     } else {
-        cpu_df.min(measured.saturating_sub(2).max(1))
+        cpu.df.min(measured.saturating_sub(2).max(1))
     };
     let cpu = {
-        let half = (cpu.high - cpu.estimate) * student_t(cpu_df) / student_t(df);
+        let i = cpu.interval;
+        let half = (i.high - i.estimate) * student_t(cpu_df) / student_t(cpu.df);
         Interval {
-            estimate: cpu.estimate,
-            low: cpu.estimate - half,
-            high: cpu.estimate + half,
+            estimate: i.estimate,
+            low: i.estimate - half,
+            high: i.estimate + half,
         }
     };
     let shift = |i: Interval, by: f64, over: f64| Interval {
@@ -382,10 +401,7 @@ pub fn estimate_with(
         samples,
         subproblems,
         population,
-        total: Interval {
-            low: total.low.max(0.0),
-            ..total
-        },
+        total,
         unique,
         exact: None,
         cpu_seconds: shift(cpu, fixed_cpu, 1.0),
@@ -396,6 +412,7 @@ pub fn estimate_with(
         peak_memory_bytes,
         degrees_of_freedom: df,
         cpu_degrees_of_freedom: cpu_df,
+        varying_strata: sampled.varying,
         stopped: matches!(sampling.size, Size::Samples(k) if samples < k)
             || (deadline.is_some() && stop.stop()),
     })

@@ -26,16 +26,42 @@ pub(super) fn fit(draws: &[Draw]) -> (f64, f64) {
     (mz - b * mx, b)
 }
 
+/// Fewer strata than this whose samples differ, and the stratified
+/// variance rests on too little: the strata are also collapsed into one
+/// simple random sample, and the wider interval taken.
+pub(super) const MIN_VARYING: u64 = 2;
+
+/// A stratified estimate: its 95 % interval (unbounded above when the
+/// sample has no spread), the degrees of freedom of its quantile, and the
+/// groups of strata whose samples differ.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Stratified {
+    pub(super) interval: Interval,
+    pub(super) df: u64,
+    pub(super) varying: u64,
+}
+
 /// The stratified estimate of the sum of `value` over the population and
-/// its 95 % interval, with its degrees of freedom. Consecutive strata are
-/// merged (left to right) until each group holds two samples; a group's
-/// samples are then taken as a simple random sample of it (conservative
-/// when its strata differ).
+/// its 95 % interval. Consecutive strata are merged (left to right) until
+/// each group holds two samples; a group's samples are then taken as a
+/// simple random sample of it (conservative when its strata differ).
+///
+/// The interval never claims more than the sample shows:
+/// - its quantile takes Satterthwaite's degrees of freedom, so a variance
+///   that rests on a few groups has a few degrees of freedom, not
+///   `samples - groups`;
+/// - with fewer than [`MIN_VARYING`] groups whose samples differ, the
+///   groups are also collapsed into one simple random sample of the
+///   population (`samples - 1` degrees of freedom), and the wider
+///   interval is taken;
+/// - with no two samples different at all, nothing bounds the sum from
+///   above: the interval is `[estimate, infinity)`, for the caller to
+///   raise its low end to what it knows exactly.
 pub(super) fn stratified(
     draws: &[Draw],
     bounds: &[u64],
     value: impl Fn(&Draw) -> f64,
-) -> (Interval, u64) {
+) -> Stratified {
     let strata = bounds.len() - 1;
     let mut by: Vec<Vec<f64>> = vec![Vec::new(); strata];
     for d in draws {
@@ -61,7 +87,8 @@ pub(super) fn stratified(
             None => groups.push((0, strata, held)),
         }
     }
-    let (mut sum, mut var) = (0.0, 0.0);
+    // Each group's share of the variance, and its degrees of freedom.
+    let (mut sum, mut parts, mut varying) = (0.0, Vec::new(), 0);
     for &(a, b, _) in &groups {
         let values: Vec<f64> = by[a..b].iter().flatten().copied().collect();
         let size = (bounds[b] - bounds[a]) as f64;
@@ -70,19 +97,48 @@ pub(super) fn stratified(
         sum += size * mean;
         if k >= 2.0 {
             let s2 = values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
-            var += size * size * (1.0 - k / size).max(0.0) * s2 / k;
+            varying += u64::from(s2 > 0.0);
+            parts.push((size * size * (1.0 - k / size).max(0.0) * s2 / k, k - 1.0));
         }
     }
-    let df = (draws.len() - groups.len()).max(1) as u64;
-    let half = student_t(df) * var.sqrt();
-    (
-        Interval {
+    let var: f64 = parts.iter().map(|(v, _)| v).sum();
+    // Satterthwaite: (sum v_g)^2 / sum v_g^2 / df_g, at most the
+    // `samples - groups` the groups hold.
+    let most = (draws.len() - groups.len()).max(1) as u64;
+    let spread: f64 = parts.iter().map(|(v, df)| v * v / df).sum();
+    let df = if spread > 0.0 {
+        ((var * var / spread).floor() as u64).clamp(1, most)
+    } else {
+        most
+    };
+    let mut half = student_t(df) * var.sqrt();
+    let mut used = df;
+    if varying < MIN_VARYING {
+        // Collapsed: the whole sample as one simple random sample.
+        let all: Vec<f64> = draws.iter().map(&value).collect();
+        let k = all.len() as f64;
+        let size = bounds[strata] as f64;
+        let mean = all.iter().sum::<f64>() / k;
+        let s2 = all.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
+        let df = (all.len() as u64).saturating_sub(1).max(1);
+        let collapsed = student_t(df) * (size * size * (1.0 - k / size).max(0.0) * s2 / k).sqrt();
+        if collapsed > half {
+            (half, used) = (collapsed, df);
+        }
+        if s2 <= 0.0 {
+            // No two samples differ: no spread to bound the sum by.
+            half = f64::INFINITY;
+        }
+    }
+    Stratified {
+        interval: Interval {
             estimate: sum,
             low: sum - half,
             high: sum + half,
         },
-        df,
-    )
+        df: used,
+        varying,
+    }
 }
 
 /// The 97.5 % quantile of Student's t with `df` degrees of freedom: a table
@@ -111,5 +167,56 @@ mod tests {
         assert!((student_t(31) - 2.0395).abs() < 1e-3);
         assert!((student_t(120) - 1.9799).abs() < 1e-3);
         assert!((student_t(1_000_000) - 1.96).abs() < 1e-3);
+    }
+
+    /// Draws of `values`, the `i`-th list in stratum `i`.
+    fn draws(values: &[&[f64]]) -> Vec<Draw> {
+        let mut out = Vec::new();
+        for (h, vs) in values.iter().enumerate() {
+            for &y in vs.iter() {
+                out.push(Draw {
+                    order: out.len() as u64,
+                    stratum: h as u64,
+                    y,
+                    z: 0.0,
+                    x: 0.0,
+                    known: true,
+                    p: 1.0,
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_sample_with_no_spread_has_no_high_end() {
+        let d = draws(&[&[3.0, 3.0], &[3.0, 3.0]]);
+        let s = stratified(&d, &[0, 100, 200], |d| d.y);
+        assert_eq!((s.interval.estimate, s.varying), (600.0, 0));
+        assert!(s.interval.high.is_infinite());
+    }
+
+    /// Strata that each hold one value, but not the same one: the
+    /// stratified variance is 0; the collapsed one is not.
+    #[test]
+    fn strata_without_spread_are_collapsed() {
+        let d = draws(&[&[0.0, 0.0], &[5.0, 5.0]]);
+        let s = stratified(&d, &[0, 100, 200], |d| d.y);
+        assert_eq!((s.interval.estimate, s.varying, s.df), (500.0, 0, 3));
+        // The four values as one simple random sample of 200: s^2 = 25 / 3.
+        let half =
+            student_t(3) * (200.0f64 * 200.0 * (1.0 - 4.0 / 200.0) * 25.0 / 3.0 / 4.0).sqrt();
+        assert!((s.interval.high - 500.0 - half).abs() < 1e-9, "{s:?}");
+    }
+
+    /// One stratum holds all the spread: its one degree of freedom is the
+    /// interval's, not the 20 the 40 samples in 20 strata would give.
+    #[test]
+    fn a_variance_from_one_stratum_has_its_degrees_of_freedom() {
+        let mut values: Vec<&[f64]> = vec![&[1.0, 1.5]; 19];
+        values.push(&[0.0, 1000.0]);
+        let bounds: Vec<u64> = (0..=20).map(|h| h * 100).collect();
+        let s = stratified(&draws(&values), &bounds, |d| d.y);
+        assert_eq!((s.varying, s.df), (20, 1));
     }
 }

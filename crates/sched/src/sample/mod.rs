@@ -12,7 +12,10 @@
 //! least member), the total is `sum N_g mean_g(y)` over groups of strata,
 //! the cost likewise from `z` plus the split and the symmetric searches;
 //! the variance is the stratified one with finite-population correction,
-//! and the interval Student's t with `samples - groups` degrees of freedom.
+//! and the interval Student's t with Satterthwaite's degrees of freedom.
+//! An interval never claims more than its sample shows: too few strata
+//! that vary, and it is widened to the collapsed strata's; no spread at
+//! all, and the total is bounded below only (by what was counted exactly).
 //!
 //! The default design ([`Plan::Thinned`]) lists each sampled row set's two
 //! sides and joins a random `1 / m` share of its longer list's keys with
@@ -272,6 +275,12 @@ pub struct Estimate {
     /// Degrees of freedom of the CPU interval: the total's, or fewer when
     /// few row sets were joined whole (0 for the exact design).
     pub cpu_degrees_of_freedom: u64,
+    /// Groups of strata (merged to hold two samples each) whose sampled
+    /// solutions differ (0 for the exact design). Fewer than two, and the
+    /// total's interval is also made as if from one simple random sample,
+    /// the wider taken; none (no two samples differ), and the total is
+    /// bounded below only: its `high` is infinite.
+    pub varying_strata: u64,
     /// Whether the sampling was stopped before its size.
     pub stopped: bool,
 }
