@@ -70,10 +70,10 @@ class EstimateResult:
     thin_keys: Optional[int]
     whole_every: Optional[int]
     whole_samples: Optional[int]
-    fixed_180: int
-    fixed_90: int
+    fixed_180: Optional[int]
+    fixed_90: Optional[int]
     split_cpu_seconds: float
-    symmetry_cpu_seconds: float
+    symmetry_cpu_seconds: Optional[float]
     peak_memory_bytes: int
     threads: int
     seed: int

@@ -119,7 +119,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Predict a count, its unique count and its CPU time from a random sample of its subproblems, with 95 % intervals.
     #[command(
-        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are scaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample as large as the split is the exact count (design: exact). Ctrl-C reports what was sampled, or exits 130 if that cannot be done within 2 s (a subproblem still counting, or fewer than 2 sampled).\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
+        after_help = "Each sampled subproblem is counted exactly by the default solver (halves); the totals are scaled up with a stratified estimator and its Student t interval (docs/estimate.md). A sample as large as the split is the exact count (design: exact). A sample with no spread bounds the total below only (total_high null). --seconds bounds the whole estimate, the exact symmetric searches included (cut short, the unique count is bounded by the total). Ctrl-C reports what was sampled at once (subproblems still counting are dropped), or exits 130 with one line if fewer than 2 were sampled or the sample was the exact count.\n\nExamples:\n  nqueens estimate 20 --samples 2000 --seed 1\n  nqueens estimate 27 --seconds 60 --cores 512 --format json"
     )]
     Estimate(EstimateArgs),
     /// A run's progress: shards done, running, missing and damaged; the partial count, the CPU spent and the ETA.
@@ -632,7 +632,7 @@ pub struct EstimateArgs {
     /// Subproblems to sample (at least 2) [default: 1000].
     #[arg(long, value_name = "K", conflicts_with = "seconds")]
     pub samples: Option<String>,
-    /// Sample for S seconds of wall time instead of a fixed number.
+    /// Take at most S seconds of wall time in all (the sample and the exact symmetric searches), instead of a fixed number.
     #[arg(long, value_name = "S")]
     pub seconds: Option<String>,
     /// Seed of the draw; the same seed and --samples draw the same subproblems [default: random, reported].

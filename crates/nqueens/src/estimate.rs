@@ -111,6 +111,7 @@ impl EstimateRequest {
             plan,
             cores,
             budget,
+            spelling: sp,
         })
     }
 }
@@ -123,6 +124,7 @@ pub struct Estimate {
     plan: Plan,
     cores: usize,
     budget: Option<Budget>,
+    spelling: Spelling,
 }
 
 /// The answer of an estimate: its named values, in the order every
@@ -159,14 +161,19 @@ impl Estimate {
             &control.cancel,
         )
         .map_err(|e| match e {
-            nqueens_sched::Error::Interrupted { done, .. } if control.cancel.is_cancelled() => {
-                Error::new(
-                    crate::ErrorKind::Interrupted,
-                    format!(
-                        "interrupted after {done} sampled subproblems: an estimate needs at least 2"
-                    ),
-                )
+            nqueens_sched::Error::Interrupted { done, total } if control.cancel.is_cancelled() => {
+                Error::new(crate::ErrorKind::Interrupted, self.interrupted(done, total))
             }
+            nqueens_sched::Error::Interrupted { done, .. } => match self.sampling.size {
+                // The time bound passed with too few subproblems counted.
+                Size::Seconds(s) => Error::input(format!(
+                    "{} {s} is too short for n = {}: {} counted in it, and an estimate needs at least 2; give more",
+                    self.spelling.of("seconds"),
+                    self.count.board().n(),
+                    counted(done)
+                )),
+                Size::Samples(_) => Error::new(crate::ErrorKind::Interrupted, self.interrupted(done, 2)),
+            },
             e => budget::explain_sample(e, self.budget, self.count.board()),
         })?;
         let run = nqueens_sched::Run {
@@ -181,5 +188,30 @@ impl Estimate {
             fields,
             estimate: e,
         })
+    }
+
+    /// Why an interrupted estimate has no record: too few subproblems
+    /// sampled, or a sample of every subproblem (the exact count) not
+    /// finished, which estimates nothing.
+    fn interrupted(&self, done: usize, total: usize) -> String {
+        match self.sampling.size {
+            Size::Samples(k) if self.sampling.is_exact(&self.count).unwrap_or(false) => format!(
+                "interrupted after {done} of {total} subproblems: {k} samples are at least the split's {total} subproblems, so every one was being counted (the exact count), and a count cut short estimates nothing; ask for fewer samples to estimate"
+            ),
+            _ => format!(
+                "interrupted when {} sampled: an estimate needs at least 2",
+                counted(done)
+            ),
+        }
+    }
+}
+
+/// `done` subproblems, in words: "no subproblem was", "1 subproblem was",
+/// "3 subproblems were".
+fn counted(done: usize) -> String {
+    match done {
+        0 => "no subproblem was".into(),
+        1 => "1 subproblem was".into(),
+        k => format!("{k} subproblems were"),
     }
 }

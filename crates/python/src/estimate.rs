@@ -39,7 +39,11 @@ record::record_methods!(
 ///     n: the board side, 1 to 32.
 ///     samples: subproblems to count (at least 2; default 1000). At least
 ///         the split's size counts them all: the exact count.
-///     seconds: sample for this many seconds of wall time instead.
+///     seconds: take at most this many seconds of wall time in all (the
+///         sample and the exact symmetric searches) instead; searches cut
+///         short leave ``fixed_180`` None and the unique count bounded by
+///         the total, and a subproblem still being counted is dropped (its
+///         thread finishes it in the background).
 ///     seed: the draw's seed (default random, reported in ``seed``).
 ///     threads: worker threads (default every core).
 ///     cores: the cores the wall-time prediction is for (default threads).

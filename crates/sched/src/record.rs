@@ -222,7 +222,12 @@ impl Estimate {
             }
         };
         let stop = if self.stopped {
-            "; stopped early, from the subproblems sampled so far"
+            "; cut short (stopped, or at the time bound), from the subproblems counted by then"
+        } else {
+            ""
+        };
+        let searches = if self.fixed_180.is_none() {
+            "; the symmetric searches were cut short: fixed_180 and fixed_90 are not known, so the unique count is bounded by total / 8 and total / 2, and the CPU leaves the searches out"
         } else {
             ""
         };
@@ -237,7 +242,7 @@ impl Estimate {
             _ => "",
         };
         format!(
-            "{what}{stop}{spread}; wall seconds = cpu seconds / cores, an ideal-scaling prediction"
+            "{what}{stop}{searches}{spread}; wall seconds = cpu seconds / cores, an ideal-scaling prediction"
         )
     }
 }

@@ -220,3 +220,84 @@ fn bad_input_is_one_line_and_exit_2() {
         "--solver pairs does not apply",
     );
 }
+
+/// `--seconds` bounds the whole command, the exact symmetric searches
+/// included (P20: `estimate 26 --seconds 0.5 -j1` ran 70 s and said
+/// `stopped: false`; `estimate 1 --seconds 0.2` always failed). n = 25's
+/// searches take seconds: a bound of 0.5 s ends the command within a
+/// second or so, with a record that says the searches were cut short, or
+/// one line saying the bound was too short for two subproblems.
+#[test]
+fn seconds_bound_the_whole_command() {
+    for threads in ["1", "2"] {
+        let started = std::time::Instant::now();
+        let out = crate::common::nqueens()
+            .args([
+                "estimate",
+                "25",
+                "--seconds",
+                "0.5",
+                "-j",
+                threads,
+                "--seed",
+                "1",
+            ])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let took = started.elapsed().as_secs_f64();
+        assert!(took < 2.0, "{threads} threads: {took} s");
+        let err = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(0) => {
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(v["stopped"], true, "{v}");
+                assert!(
+                    v["fixed_180"].is_null() && v["symmetry_cpu_seconds"].is_null(),
+                    "{v}"
+                );
+                assert!(v["note"]
+                    .as_str()
+                    .unwrap()
+                    .contains("searches were cut short"));
+            }
+            Some(2) => assert!(
+                err.starts_with("nqueens: error: --seconds 0.5 is too short for n = 25: ")
+                    && err.lines().count() == 1,
+                "{err}"
+            ),
+            code => panic!("{code:?}: {err}"),
+        }
+    }
+    let v = json(&["estimate", "1", "--seconds", "0.2"]);
+    assert_eq!(
+        (&v["design"], &v["total_estimate"]),
+        (&"exact".into(), &1.into())
+    );
+}
+
+/// Ctrl-C during a sample of every subproblem (the exact count) says so in
+/// one line, not "an estimate needs at least 2" after thousands counted.
+#[test]
+fn an_interrupted_exact_count_says_why_it_has_no_estimate() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["estimate", "20", "--samples", "100000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("100000 samples are at least the split's 46508 subproblems"),
+        "{err}"
+    );
+}

@@ -1,9 +1,16 @@
-//! The sample drawn and counted on the pool, and the estimate made of it:
-//! [`estimate`] and [`estimate_with`].
+//! The sample drawn and counted on worker threads, and the estimate made
+//! of it: [`estimate`] and [`estimate_with`].
+//!
+//! The workers are threads of their own, not a scoped pool: a time bound
+//! (`Size::Seconds`) or a stop ends the estimate at once, from what was
+//! counted, and a subproblem still being counted then is left to its
+//! thread, which finishes it in the background (one subproblem at most),
+//! drops it and ends. Waiting for it instead would overrun the bound by a
+//! whole subproblem: seconds at n = 26, minutes at n = 28.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use nqueens_kernel::halves::{HalfScratch, HalfSplit, RowSet};
 use nqueens_kernel::symmetry::burnside;
@@ -12,13 +19,22 @@ use nqueens_kernel::{Board, Tally};
 use super::draw::Draws;
 use super::estimators::{fit, stratified, student_t};
 use super::{Design, Draw, Estimate, Interval, Pick, Plan, Sampled, Sampling, Size};
-use crate::{pool, symmetric_until, Checked, Clock, Error, Stop, Threads, Total, Watch};
+use crate::{symmetric_until, Checked, Clock, Error, Stop, Total, Watch};
 
 /// Estimates the count `count` stands for (its board's halves split,
 /// left width `n / 2`, sampled on its threads) from a sample; `watch`
-/// sees each sampled subproblem finish, `stop` ends the sampling early
-/// (what was counted is used). The count was checked where it was made
-/// ([`Checked::new`]): nothing is checked here.
+/// sees each sampled subproblem finish, `stop` ends the sampling at once
+/// (what was counted is used; it is asked every 50 ms). The count was
+/// checked where it was made ([`Checked::new`]): nothing is checked here.
+///
+/// A time bound ([`Size::Seconds`]) bounds the whole estimate: the
+/// sampling, and the exact symmetric searches, which run on the first
+/// thread before it samples (with one thread, after it has sampled for
+/// half the time).
+/// Searches cut short leave `fixed_180` and `fixed_90` unknown and the
+/// unique count bounded by the total only (`unique` in `[total / 8,
+/// total / 2]`). Past the bound only the split's timing (measured on a
+/// board of at most 2^24 row sets) and the record remain.
 ///
 /// ```
 /// use std::time::Instant;
@@ -33,10 +49,10 @@ use crate::{pool, symmetric_until, Checked, Clock, Error, Stop, Threads, Total, 
 /// let e = estimate(&count, &some, &WallClock(Instant::now()), &NoProgress, &NoProgress).unwrap();
 /// assert!(e.total.low <= e.total.estimate && e.total.estimate <= e.total.high);
 /// ```
-pub fn estimate(
+pub fn estimate<C: Clock + Clone + Send + 'static>(
     count: &Checked<Sampled>,
     sampling: &Sampling,
-    clock: &dyn Clock,
+    clock: &C,
     watch: &dyn Watch,
     stop: &dyn Stop,
 ) -> Result<Estimate, Error> {
@@ -63,42 +79,42 @@ pub fn estimate(
 /// assert!(matches!(e.design, Design::Thinned { keys: 8, .. }));
 /// assert!(e.total.low <= e.total.estimate && e.total.estimate <= e.total.high);
 /// ```
-pub fn estimate_with(
+pub fn estimate_with<C: Clock + Clone + Send + 'static>(
     count: &Checked<Sampled>,
     sampling: &Sampling,
     plan: Plan,
-    clock: &dyn Clock,
+    clock: &C,
     watch: &dyn Watch,
     stop: &dyn Stop,
 ) -> Result<Estimate, Error> {
+    let start = Instant::now();
     let board = count.board();
     let left = (board.n() / 2).max(1);
     let population = RowSet::unreduced_len(board, left)?;
     let subproblems = RowSet::orbits(board, left)?;
-    let exact = matches!(sampling.size, Size::Samples(k) if k >= subproblems);
-    let start = Instant::now();
-    let deadline = match sampling.size {
-        Size::Seconds(s) => Some(s),
+    let exact = sampling.is_exact(count)?;
+    let budget = match sampling.size {
+        Size::Seconds(s) => Some(Duration::from_secs_f64(s)),
         Size::Samples(_) => None,
     };
-    let (split, split_cpu_seconds, draws) = if exact {
+    let deadline = budget.map(|b| start + b);
+    let (source, split_cpu_seconds) = if exact {
         let t = clock.now();
         let split = HalfSplit::new(board, left)?;
-        (Some(split), clock.now() - t, None)
+        let seconds = clock.now() - t;
+        (Source::Split(split, AtomicU64::new(0)), seconds)
     } else {
         (
-            None,
+            Source::Draws(Draws::new(sampling, population, plan)),
             split_seconds(board, left, clock)?,
-            Some(Draws::new(sampling, population, plan)),
         )
     };
-    let len = match (&split, sampling.size) {
-        (Some(s), _) => s.len() as u64,
-        (None, Size::Samples(k)) => k,
-        (None, Size::Seconds(_)) => 0,
+    let len = match (&source, sampling.size) {
+        (Source::Split(s, _), _) => s.len() as u64,
+        (_, Size::Samples(k)) => k,
+        (_, Size::Seconds(_)) => 0,
     };
     watch.start(len as usize);
-    let results = Mutex::new(Vec::new());
     // Each sampler's share of the memory budget: its lists stay within it,
     // and a row set that would need more stops the estimate with
     // `Error::OverBudget` (never an allocation the process cannot survive).
@@ -107,200 +123,130 @@ pub fn estimate_with(
         .opts()
         .memory
         .map_or(u64::MAX, |m| m / threads_asked as u64);
-    let cap = usize::try_from(share).unwrap_or(usize::MAX);
-    let over = |index: u64| Error::OverBudget {
-        index,
-        share,
-        threads: threads_asked,
-        done: 0,
-        total: subproblems as usize,
-    };
-    let peak = AtomicU64::new(0);
-    let ended = AtomicBool::new(false);
-    let next_exact = AtomicU64::new(0);
-    // One sampler: its own scratch, as the engine's threads keep theirs.
-    let sample = |scratch: &mut HalfScratch| -> Result<(), Error> {
-        loop {
-            let late = deadline.is_some_and(|s| start.elapsed().as_secs_f64() >= s);
-            if late || stop.stop() || ended.load(Ordering::Relaxed) {
-                return Ok(());
-            }
-            let (pick, set) = match (&split, &draws) {
-                (Some(split), _) => {
-                    let i = next_exact.fetch_add(1, Ordering::Relaxed);
-                    match split.subproblems().get(i as usize) {
-                        Some(p) => (Pick::whole(i), *p),
-                        None => return Ok(()),
-                    }
-                }
-                (None, Some(d)) => match d.next() {
-                    Some(pick) => (pick, RowSet::unreduced(board, left, pick.rank)?),
-                    None => return Ok(()),
-                },
-                (None, None) => return Ok(()),
-            };
-            // A sampled row set stands for its orbit, counted once by the
-            // split: its time is shared among the orbit's members.
-            let orbit = if exact {
-                1.0
-            } else {
-                f64::from(set.orbit_size(board))
-            };
-            let (tally, draw) = match plan {
-                Plan::Thinned { keys } if !exact => {
-                    let t = clock.now();
-                    let listing = set
-                        .list_capped(board, scratch, cap)
-                        .map_err(|_| over(pick.rank))?;
-                    let longer = listing.left.max(listing.right);
-                    let every = (longer / keys.max(1)).max(1);
-                    let whole = every == 1 || pick.whole;
-                    let (solutions, z) = if whole {
-                        let y = set
-                            .join_listed_capped(board, scratch, &listing, 1, 0, cap)
-                            .map_err(|_| over(pick.rank))?;
-                        let seconds = clock.now() - t;
-                        peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
-                        (y, seconds / orbit)
-                    } else {
-                        let offset = pick.salt % every;
-                        let pairs = set
-                            .join_listed_capped(board, scratch, &listing, every, offset, cap)
-                            .map_err(|_| over(pick.rank))?;
-                        // The lists, and any buffers kept from a whole
-                        // join: a lower bound of what joining it whole holds.
-                        peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
-                        (pairs * every, 0.0)
-                    };
-                    let tally = Tally {
-                        solutions,
-                        nodes: listing.nodes,
-                    };
-                    let draw = Draw {
-                        order: pick.order,
-                        stratum: pick.stratum,
-                        y: solutions as f64,
-                        z,
-                        x: listing.left as f64 * listing.right as f64 / orbit,
-                        known: whole,
-                        p: if every == 1 { 1.0 } else { pick.p },
-                    };
-                    (tally, draw)
-                }
-                _ => {
-                    let t = clock.now();
-                    let tally = set
-                        .count_capped(board, scratch, cap)
-                        .map_err(|_| over(pick.rank))?;
-                    let seconds = clock.now() - t;
-                    peak.fetch_max(scratch.held() as u64, Ordering::Relaxed);
-                    let draw = Draw {
-                        order: pick.order,
-                        stratum: pick.stratum,
-                        y: tally.solutions as f64,
-                        z: seconds / orbit,
-                        x: 0.0,
-                        known: true,
-                        p: 1.0,
-                    };
-                    (tally, draw)
-                }
-            };
-            let order = pick.order;
-            if let Ok(mut r) = results.lock() {
-                r.push((draw, tally.solutions));
-            }
-            watch.done(order, Total::from(tally));
-        }
-    };
-    // Samplers still counting: the searches give up only once none is.
-    let counting = AtomicU64::new(0);
-    let work = || -> Result<(), Error> {
-        counting.fetch_add(1, Ordering::SeqCst);
-        let counted = sample(&mut HalfScratch::default());
-        counting.fetch_sub(1, Ordering::SeqCst);
-        counted
-    };
-    // The unique count needs the exact searches: once the sampling is
-    // stopped they still run to their end if two subproblems were sampled
-    // (a record can be made), and stop at once if not (none can). `None`
-    // if stopped.
-    let hopeless = || {
-        // A sampler that failed (a row set over the memory budget) ends
-        // the estimate: the searches stop too.
-        ended.load(Ordering::Relaxed)
-            || (stop.stop()
-                && counting.load(Ordering::SeqCst) == 0
-                && results
-                    .lock()
-                    .map_or(true, |r: std::sync::MutexGuard<'_, Vec<_>>| r.len() < 2))
-    };
-    let searched = || {
-        let t = clock.now();
-        let (half, quarter) = symmetric_until(board, &hopeless)?;
-        Some((half.solutions, quarter.solutions, clock.now() - t))
-    };
     // No more workers than subproblems to count: `--threads 1024` on a
-    // small board starts a few, not 1024 idle ones (seconds to start
-    // under a 4 GiB address-space limit, and deaf to Ctrl-C meanwhile).
+    // small board starts a few, not 1024 idle ones.
     let items = if len > 0 { len } else { population };
     let threads = count
         .opts()
         .threads
-        .at_most(usize::try_from(items).unwrap_or(usize::MAX));
-    let (sampled, searches) = pool::run_on(threads, || {
-        if threads == Threads::ONE {
-            let sampled = work();
-            if sampled.is_err() {
-                return (sampled, None);
+        .at_most(usize::try_from(items).unwrap_or(usize::MAX))
+        .get();
+    let shared = Arc::new(Shared {
+        board,
+        left,
+        plan,
+        exact,
+        share,
+        threads: threads_asked,
+        subproblems,
+        source,
+        deadline,
+        // One thread on a time bound samples for half of it first, so that
+        // searches longer than the bound (minutes past n = 25) leave the
+        // sample half of it, and the searches the other half.
+        switch: budget.filter(|_| threads == 1).map(|b| start + b / 2),
+        quit: AtomicBool::new(false),
+        peak: AtomicU64::new(0),
+        // Counted as running from the start: the waiting thread never sees
+        // none running before the last has begun.
+        state: Mutex::new(State {
+            running: threads,
+            ..State::default()
+        }),
+        changed: Condvar::new(),
+    });
+    let mut handles = Vec::new();
+    for i in 0..threads {
+        let (mine, clock) = (Arc::clone(&shared), clock.clone());
+        let spawned = std::thread::Builder::new()
+            .name(format!("nqueens-estimate-{i}"))
+            .spawn(move || work(&mine, &clock, i == 0));
+        match spawned {
+            Ok(h) => handles.push(h),
+            Err(e) => {
+                shared.quit.store(true, Ordering::Relaxed);
+                return Err(Error::Kind(Box::new(std::io::Error::new(
+                    e.kind(),
+                    format!("could not start {threads} sampling threads: {e}"),
+                ))));
             }
-            return (sampled, searched());
         }
-        let mut sym = None;
-        let mut failed = Ok(());
-        let failure = Mutex::new(Ok(()));
-        rayon::scope(|s| {
-            s.spawn(|_| sym = Some(searched()));
-            for _ in 0..threads.get() {
-                s.spawn(|_| {
-                    if let Err(e) = work() {
-                        ended.store(true, Ordering::Relaxed);
-                        if let Ok(mut f) = failure.lock() {
-                            *f = Err(e);
-                        }
-                    }
-                });
+    }
+    // Waits for the workers, the bound or a stop, reporting each counted
+    // subproblem as it comes.
+    let (results, searches, ended, stopped) = {
+        let mut state = shared.lock();
+        let mut reported = 0;
+        let mut asked = false;
+        loop {
+            for (draw, tally) in &state.results[reported..] {
+                watch.done(draw.order, Total::from(*tally));
             }
-        });
-        if let Ok(f) = failure.into_inner() {
-            failed = f;
+            reported = state.results.len();
+            let finished = state.running == 0 && state.searches.is_some();
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            if finished || late || state.failure.is_some() {
+                break;
+            }
+            if stop.stop() {
+                asked = true;
+                break;
+            }
+            let mut wait = Duration::from_millis(50);
+            if let Some(d) = deadline {
+                wait = wait.min(d.saturating_duration_since(Instant::now()));
+            }
+            state = match shared.changed.wait_timeout(state, wait) {
+                Ok((s, _)) => s,
+                Err(p) => p.into_inner().0,
+            };
         }
-        (failed, sym.flatten())
-    })?;
-    sampled?;
-    let mut results = results.into_inner().unwrap_or_default();
+        shared.quit.store(true, Ordering::Relaxed);
+        if let Some(e) = state.failure.take() {
+            return Err(e);
+        }
+        let ended = state.running == 0;
+        (
+            std::mem::take(&mut state.results),
+            state.searches.flatten(),
+            ended,
+            asked,
+        )
+    };
+    if ended {
+        // Every worker is done: nothing is left behind.
+        for h in handles {
+            let _ = h.join();
+        }
+    }
+    let mut results = results;
     results.sort_by_key(|(d, _)| d.order);
     let samples = results.len() as u64;
-    let Some((fixed_180, fixed_90, symmetry_cpu_seconds)) = searches else {
-        return Err(Error::Interrupted {
-            done: samples as usize,
-            total: subproblems as usize,
-        });
-    };
     let n = board.n();
-    let (f180, f90) = (u128::from(fixed_180), u128::from(fixed_90));
-    let fixed_cpu = split_cpu_seconds + symmetry_cpu_seconds;
-    let peak_memory_bytes = peak.load(Ordering::Relaxed);
-    if exact {
-        let done = samples == subproblems;
-        if !done {
+    let symmetry = searches.map(|(_, _, seconds)| seconds);
+    let fixed = searches.map(|(h, q, _)| (h, q));
+    let fixed_cpu = split_cpu_seconds + symmetry.unwrap_or(0.0);
+    let peak_memory_bytes = shared.peak.load(Ordering::Relaxed);
+    let cut = stopped || fixed.is_none();
+    // Every row set of the population drawn and counted whole (a small
+    // board on a time bound): the sample is the exact count.
+    let everything =
+        !exact && samples == population && results.iter().all(|(d, _)| d.known) && fixed.is_some();
+    if exact || everything {
+        let (Some((fixed_180, fixed_90)), Some(symmetry_cpu_seconds)) = (fixed, symmetry) else {
+            return Err(Error::Interrupted {
+                done: samples as usize,
+                total: subproblems as usize,
+            });
+        };
+        if exact && samples != subproblems {
             return Err(Error::Interrupted {
                 done: samples as usize,
                 total: subproblems as usize,
             });
         }
-        let total: u128 = results.iter().map(|(_, s)| u128::from(*s)).sum();
-        let unique = burnside(board, total, f180, f90);
+        let total: u128 = results.iter().map(|(_, t)| u128::from(t.solutions)).sum();
+        let unique = burnside(board, total, u128::from(fixed_180), u128::from(fixed_90));
         let cpu: f64 = results.iter().map(|(d, _)| d.z).sum::<f64>() + fixed_cpu;
         return Ok(Estimate {
             n,
@@ -313,9 +259,9 @@ pub fn estimate_with(
             exact: Some((total, unique)),
             cpu_seconds: Interval::exact(cpu),
             split_cpu_seconds,
-            symmetry_cpu_seconds,
-            fixed_180,
-            fixed_90,
+            symmetry_cpu_seconds: Some(symmetry_cpu_seconds),
+            fixed_180: Some(fixed_180),
+            fixed_90: Some(fixed_90),
             peak_memory_bytes,
             degrees_of_freedom: 0,
             cpu_degrees_of_freedom: 0,
@@ -323,7 +269,9 @@ pub fn estimate_with(
             stopped: false,
         });
     }
-    let draws = draws.expect("a sampled design has draws");
+    let Source::Draws(draws) = &shared.source else {
+        unreachable!("a sampled design draws")
+    };
     if samples < 2 {
         return Err(Error::Interrupted {
             done: samples as usize,
@@ -341,8 +289,9 @@ pub fn estimate_with(
     let counted: u128 = results
         .iter()
         .filter(|(d, _)| d.known)
-        .map(|(_, s)| u128::from(*s))
+        .map(|(_, t)| u128::from(t.solutions))
         .sum();
+    let f180 = fixed.map_or(0, |(h, _)| u128::from(h));
     let floor = f180.max(counted) as f64;
     let total = Interval {
         estimate: sampled.interval.estimate.max(floor),
@@ -380,10 +329,17 @@ pub fn estimate_with(
         low: (i.low.max(0.0) + by) / over,
         high: (i.high + by) / over,
     };
-    let unique = if n == 1 {
-        total
-    } else {
-        shift(total, (f180 + 2 * f90) as f64, 8.0)
+    // Burnside: 8 unique = total + fixed_180 + 2 fixed_90. Without the
+    // symmetric counts (searches cut short), 0 <= fixed_90 <= fixed_180
+    // <= total bounds it by total / 8 and total / 2.
+    let unique = match fixed {
+        _ if n == 1 => total,
+        Some((h, q)) => shift(total, (u128::from(h) + 2 * u128::from(q)) as f64, 8.0),
+        None => Interval {
+            estimate: total.estimate / 8.0,
+            low: total.low.max(0.0) / 8.0,
+            high: total.high / 2.0,
+        },
     };
     let strata = draws.bounds.len() as u64 - 1;
     let design = match plan {
@@ -406,15 +362,237 @@ pub fn estimate_with(
         exact: None,
         cpu_seconds: shift(cpu, fixed_cpu, 1.0),
         split_cpu_seconds,
-        symmetry_cpu_seconds,
-        fixed_180,
-        fixed_90,
+        symmetry_cpu_seconds: symmetry,
+        fixed_180: fixed.map(|(h, _)| h),
+        fixed_90: fixed.map(|(_, q)| q),
         peak_memory_bytes,
         degrees_of_freedom: df,
         cpu_degrees_of_freedom: cpu_df,
         varying_strata: sampled.varying,
-        stopped: matches!(sampling.size, Size::Samples(k) if samples < k)
-            || (deadline.is_some() && stop.stop()),
+        stopped: cut || matches!(sampling.size, Size::Samples(k) if samples < k),
+    })
+}
+
+/// Where the workers take their subproblems from.
+enum Source {
+    /// The exact design: the split's subproblems in order, the next's
+    /// index.
+    Split(HalfSplit, AtomicU64),
+    /// A sampled design: the draw.
+    Draws(Draws),
+}
+
+/// What the workers share with the thread that waits for them.
+struct Shared {
+    board: Board,
+    left: usize,
+    plan: Plan,
+    exact: bool,
+    /// Each worker's share of the memory budget, in bytes.
+    share: u64,
+    /// Threads asked for (the budget's share is of them).
+    threads: usize,
+    subproblems: u64,
+    source: Source,
+    /// No subproblem is started past it.
+    deadline: Option<Instant>,
+    /// One thread on a time bound: it samples until then, then runs the
+    /// searches, then samples again.
+    switch: Option<Instant>,
+    /// Set when the estimate is made (or failed): the workers draw no more
+    /// and the searches give up.
+    quit: AtomicBool,
+    /// The most scratch one subproblem held.
+    peak: AtomicU64,
+    state: Mutex<State>,
+    /// Signalled when `state` changes.
+    changed: Condvar,
+}
+
+/// What the workers have found so far.
+#[derive(Default)]
+struct State {
+    /// Each counted subproblem, in the order finished.
+    results: Vec<(Draw, Tally)>,
+    /// Workers still running (all of them from before they start).
+    running: usize,
+    /// The symmetric searches: `None` while running, `Some(None)` if they
+    /// gave up, else the solutions fixed by a half and a quarter turn and
+    /// their CPU seconds.
+    searches: Option<Option<(u64, u64, f64)>>,
+    /// The first error a worker met.
+    failure: Option<Error>,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Changes the state and wakes the waiting thread.
+    fn update(&self, f: impl FnOnce(&mut State)) {
+        f(&mut self.lock());
+        self.changed.notify_all();
+    }
+
+    /// Whether no more subproblems are to be started.
+    fn done(&self) -> bool {
+        self.quit.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The next subproblem to count, if any.
+    fn next(&self) -> Result<Option<(Pick, RowSet)>, Error> {
+        Ok(match &self.source {
+            Source::Split(split, next) => {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                split
+                    .subproblems()
+                    .get(i as usize)
+                    .map(|set| (Pick::whole(i), *set))
+            }
+            Source::Draws(d) => match d.next() {
+                Some(pick) => Some((pick, RowSet::unreduced(self.board, self.left, pick.rank)?)),
+                None => None,
+            },
+        })
+    }
+
+    /// The error of a subproblem that needs more than a worker's share.
+    fn over(&self, index: u64) -> Error {
+        Error::OverBudget {
+            index,
+            share: self.share,
+            threads: self.threads,
+            done: 0,
+            total: self.subproblems as usize,
+        }
+    }
+}
+
+/// One worker: the first (`searches`) runs the symmetric searches before
+/// it samples (with one thread on a time bound, after sampling for half
+/// of it); then subproblems until none is left, the bound has passed or
+/// the estimate is made, each result handed to the waiting thread.
+fn work(shared: &Shared, clock: &impl Clock, searches: bool) {
+    let mut scratch = HalfScratch::default();
+    if searches {
+        if let Some(switch) = shared.switch {
+            sample(shared, clock, &mut scratch, Some(switch));
+        }
+        let t = clock.now();
+        let give_up = || shared.done();
+        let found = symmetric_until(shared.board, &give_up)
+            .map(|(half, quarter)| (half.solutions, quarter.solutions, clock.now() - t));
+        shared.update(|s| s.searches = Some(found));
+    }
+    sample(shared, clock, &mut scratch, None);
+    shared.update(|s| s.running -= 1);
+}
+
+/// Counts subproblems until none is left, the bound (or `until`) has
+/// passed or the estimate is made.
+fn sample(shared: &Shared, clock: &impl Clock, scratch: &mut HalfScratch, until: Option<Instant>) {
+    while !shared.done() && until.is_none_or(|u| Instant::now() < u) {
+        let counted = shared.next().and_then(|next| match next {
+            Some((pick, set)) => count_one(shared, clock, scratch, pick, set).map(Some),
+            None => Ok(None),
+        });
+        match counted {
+            Ok(Some(result)) => shared.update(|s| s.results.push(result)),
+            Ok(None) => break,
+            Err(e) => {
+                shared.quit.store(true, Ordering::Relaxed);
+                shared.update(|s| {
+                    s.failure.get_or_insert(e);
+                });
+                break;
+            }
+        }
+    }
+}
+
+/// Counts one subproblem (joined on a share of its keys, for the thinned
+/// design) and times it.
+fn count_one(
+    shared: &Shared,
+    clock: &impl Clock,
+    scratch: &mut HalfScratch,
+    pick: Pick,
+    set: RowSet,
+) -> Result<(Draw, Tally), Error> {
+    let board = shared.board;
+    let cap = usize::try_from(shared.share).unwrap_or(usize::MAX);
+    // A sampled row set stands for its orbit, counted once by the split:
+    // its time is shared among the orbit's members.
+    let orbit = if shared.exact {
+        1.0
+    } else {
+        f64::from(set.orbit_size(board))
+    };
+    let peak = |scratch: &HalfScratch| {
+        shared
+            .peak
+            .fetch_max(scratch.held() as u64, Ordering::Relaxed)
+    };
+    Ok(match shared.plan {
+        Plan::Thinned { keys } if !shared.exact => {
+            let t = clock.now();
+            let listing = set
+                .list_capped(board, scratch, cap)
+                .map_err(|_| shared.over(pick.rank))?;
+            let longer = listing.left.max(listing.right);
+            let every = (longer / keys.max(1)).max(1);
+            let whole = every == 1 || pick.whole;
+            let (solutions, z) = if whole {
+                let y = set
+                    .join_listed_capped(board, scratch, &listing, 1, 0, cap)
+                    .map_err(|_| shared.over(pick.rank))?;
+                let seconds = clock.now() - t;
+                peak(scratch);
+                (y, seconds / orbit)
+            } else {
+                let offset = pick.salt % every;
+                let pairs = set
+                    .join_listed_capped(board, scratch, &listing, every, offset, cap)
+                    .map_err(|_| shared.over(pick.rank))?;
+                // The lists, and any buffers kept from a whole
+                // join: a lower bound of what joining it whole holds.
+                peak(scratch);
+                (pairs * every, 0.0)
+            };
+            let draw = Draw {
+                order: pick.order,
+                stratum: pick.stratum,
+                y: solutions as f64,
+                z,
+                x: listing.left as f64 * listing.right as f64 / orbit,
+                known: whole,
+                p: if every == 1 { 1.0 } else { pick.p },
+            };
+            let tally = Tally {
+                solutions,
+                nodes: listing.nodes,
+            };
+            (draw, tally)
+        }
+        _ => {
+            let t = clock.now();
+            let tally = set
+                .count_capped(board, scratch, cap)
+                .map_err(|_| shared.over(pick.rank))?;
+            let seconds = clock.now() - t;
+            peak(scratch);
+            let draw = Draw {
+                order: pick.order,
+                stratum: pick.stratum,
+                y: tally.solutions as f64,
+                z: seconds / orbit,
+                x: 0.0,
+                known: true,
+                p: 1.0,
+            };
+            (draw, tally)
+        }
     })
 }
 
@@ -440,6 +618,7 @@ fn split_seconds(board: Board, left: usize, clock: &dyn Clock) -> Result<f64, Er
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Threads;
 
     #[test]
     fn more_threads_than_subproblems_start_no_more_workers_than_there_is_work() {

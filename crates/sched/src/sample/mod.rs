@@ -33,7 +33,7 @@
 //! The files: this one holds what a caller gives and gets (the size, the
 //! seed, the design, the estimate) and the two records the files pass
 //! each other (a drawn row set, a counted one); `estimate.rs` draws and counts the
-//! sample on the pool and makes the estimate of it; `draw.rs` draws the
+//! sample on worker threads (left behind at a time bound) and makes the estimate of it; `draw.rs` draws the
 //! row sets (strata in rounds, without replacement); `estimators.rs` holds
 //! the stratified estimator, the CPU line and Student's t.
 
@@ -44,7 +44,9 @@ mod estimators;
 use nqueens_kernel::Board;
 use nqueens_rng::Rng;
 
-use crate::{solvers, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy};
+use crate::{
+    solvers, Checked, Error, Hooks, Kind, Layout, Limit, Options, Search, Total, UniqueBy,
+};
 
 pub use estimate::{estimate, estimate_with};
 
@@ -65,6 +67,26 @@ pub struct Sampling {
     pub size: Size,
     /// Seed of the draw: the same seed and size draw the same subproblems.
     pub seed: u64,
+}
+
+impl Sampling {
+    /// Whether it counts every subproblem of `count`'s split (a size of at
+    /// least the split's): the exact design, which estimates nothing
+    /// until every subproblem is counted.
+    ///
+    /// ```
+    /// use nqueens_kernel::Board;
+    /// use nqueens_sched::{Checked, Options, Sampled, Sampling, Size};
+    /// let count = Checked::new(Sampled, Board::new(10).unwrap(), Options::sequential()).unwrap();
+    /// assert!(Sampling { size: Size::Samples(1000), seed: 1 }.is_exact(&count).unwrap());
+    /// assert!(!Sampling { size: Size::Samples(10), seed: 1 }.is_exact(&count).unwrap());
+    /// assert!(!Sampling { size: Size::Seconds(1.0), seed: 1 }.is_exact(&count).unwrap());
+    /// ```
+    pub fn is_exact(&self, count: &Checked<Sampled>) -> Result<bool, Error> {
+        let board = count.board();
+        let subproblems = nqueens_kernel::halves::RowSet::orbits(board, (board.n() / 2).max(1))?;
+        Ok(matches!(self.size, Size::Samples(k) if k >= subproblems))
+    }
 }
 
 /// The count an estimate predicts, as a [`Kind`]: the default solver's
@@ -261,12 +283,14 @@ pub struct Estimate {
     /// CPU seconds of making the split (measured, or scaled from a
     /// smaller board of the same parity when the split is large).
     pub split_cpu_seconds: f64,
-    /// CPU seconds of the symmetric searches (measured).
-    pub symmetry_cpu_seconds: f64,
-    /// Solutions fixed by a half turn (exact).
-    pub fixed_180: u64,
-    /// Solutions fixed by a quarter turn (exact).
-    pub fixed_90: u64,
+    /// CPU seconds of the symmetric searches (measured; `None` if they were
+    /// cut short by the time bound or a stop).
+    pub symmetry_cpu_seconds: Option<f64>,
+    /// Solutions fixed by a half turn (exact; `None` if the searches were
+    /// cut short).
+    pub fixed_180: Option<u64>,
+    /// Solutions fixed by a quarter turn (exact; `None` likewise).
+    pub fixed_90: Option<u64>,
     /// Most bytes the kernel's scratch held for one subproblem, over the
     /// sampled ones.
     pub peak_memory_bytes: u64,
@@ -281,7 +305,8 @@ pub struct Estimate {
     /// the wider taken; none (no two samples differ), and the total is
     /// bounded below only: its `high` is infinite.
     pub varying_strata: u64,
-    /// Whether the sampling was stopped before its size.
+    /// Whether the estimate was cut short: stopped before its size, or
+    /// its symmetric searches cut short by the time bound or a stop.
     pub stopped: bool,
 }
 
