@@ -21,6 +21,7 @@ mod boundary;
 mod checkpoint;
 mod cli;
 mod completions;
+mod docs_examples;
 mod dominate;
 mod estimate;
 mod faults;
