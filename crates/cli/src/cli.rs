@@ -79,7 +79,7 @@ pub enum Command {
         after_help = "Examples:\n  nqueens show \"1 5 8 6 3 7 2 4\"\n  nqueens show \"1 5 8 6 3 7 2 4\" --svg queens.svg\n  nqueens show \"1 3 5 2 4\" --size 8   # 002's board: row 6 has no free square"
     )]
     Show(ShowArgs),
-    /// Find one solution for any n (up to 10^7), by construction or by search.
+    /// Find one solution: any n up to 10^7 by construction or repair, smaller n by search.
     #[command(
         after_help = "Examples:\n  nqueens solve 8\n  nqueens solve 8 --reading columns   # 2 4 6 8 3 1 7 5, article 003's list\n  nqueens solve 1000000 --method min-conflicts --seed 1 --out million.txt\n  nqueens solve 30 --method heuristic --format json"
     )]
@@ -188,9 +188,15 @@ fn bench_solvers_help() -> String {
 
 /// The solve methods' names, from the puzzles' registry.
 fn method_names() -> PossibleValuesParser {
-    let names = Method::ALL
-        .iter()
-        .map(|m| PossibleValue::new(m.name()).help(m.description()));
+    let names = Method::ALL.iter().map(|m| {
+        // A method that stops short of the largest board says where.
+        let limit = if m.max_n() < nqueens_puzzles::solve::MAX_N {
+            format!(" (n up to {})", m.max_n())
+        } else {
+            String::new()
+        };
+        PossibleValue::new(m.name()).help(format!("{}{limit}", m.description()))
+    });
     PossibleValuesParser::new(names)
 }
 

@@ -163,8 +163,13 @@ fn placement(text: &str) -> Result<Vec<usize>> {
             )
         })?;
         if !(1..=n as i128).contains(&column) {
+            let given = if n == 1 {
+                "1 column given, so the only column is 1".to_string()
+            } else {
+                format!("{n} columns given, so columns run from 1 to {n}")
+            };
             bail!(
-                "row {}: column {column} is off the board ({n} columns given, so columns run from 1 to {n})",
+                "row {}: column {column} is off the board ({given})",
                 row + 1
             );
         }
@@ -197,6 +202,9 @@ mod tests {
         assert!(e(" ").contains("empty"));
         assert!(e("1 two 3").contains("'two' (row 2) is not a column number"));
         assert!(e("1 2 4").contains("row 3: column 4 is off the board (3 columns given"));
+        assert!(e("2").contains(
+            "row 1: column 2 is off the board (1 column given, so the only column is 1)"
+        ));
         assert!(e("1 -2").contains("column -2 is off the board"));
         assert!(e("2 4 1 4").contains("column 4 is given twice (rows 2 and 4)"));
         let wide = vec!["1"; SVG_MAX_N + 1].join(" ");

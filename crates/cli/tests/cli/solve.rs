@@ -420,3 +420,30 @@ fn base_zero_numbers_the_vector_from_zero() {
         "--base must be a whole number from 0 to 1",
     );
 }
+
+/// `solve --help` names the largest n of each method that stops short of
+/// 10^7, and each takes that n and refuses the next (P20: the heuristic
+/// stopped at n = 42 while the help said any n up to 10^7).
+#[test]
+fn the_help_names_each_methods_limit_and_keeps_it() {
+    let help = crate::common::stdout(&["solve", "--help"]);
+    assert!(help.contains("any n up to 10^7 by construction or repair, smaller n by search"));
+    let text = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (method, limit) in [("heuristic", 42), ("accessibility", 50), ("backtrack", 33)] {
+        let at = text.find(&format!("- {method}:")).unwrap();
+        let line = &text[at..];
+        let end = line[2..].find(" - ").map_or(line.len(), |e| e + 2);
+        assert!(
+            line[..end].contains(&format!("(n up to {limit})")),
+            "{method}: {}",
+            &line[..end]
+        );
+        let over = (limit + 1).to_string();
+        crate::common::assert_usage_error(
+            &["solve", &over, "--method", method],
+            &format!("from 1 to {limit}"),
+        );
+    }
+    let solved = crate::common::stdout(&["solve", "42", "--method", "heuristic"]);
+    assert_eq!(solved.split_whitespace().count(), 42, "{solved}");
+}
