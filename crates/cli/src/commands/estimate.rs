@@ -31,10 +31,11 @@ pub fn run(req: Estimate) -> Result<ExitCode> {
     let late = Arc::clone(&answered);
     signals::on_stop(move || {
         raised.cancel();
-        // The samplers stop between subproblems, and one subproblem of a
-        // large board can take minutes: past the grace, the process ends
-        // (a sample keeps no checkpoint: the subproblems sampled so far are
-        // dropped, as a record of them could not be printed in time).
+        // The estimate answers within 50 ms of a stop, leaving the
+        // subproblems being counted to their threads; what cannot stop is
+        // the work before the sampling (the exact design's split, the
+        // split's timing). Past the grace, the process ends (a sample keeps
+        // no checkpoint: what was sampled is dropped).
         std::thread::sleep(GRACE);
         // The lock is held until the process ends, so the record is never
         // cut short.
