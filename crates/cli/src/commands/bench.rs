@@ -38,7 +38,7 @@ const COLUMNS: [Column; 21] = [
     Column::new("max_rss_kib", 6),
     Column::new("nodes", 12),
     Column::new("nodes_per_s", 11),
-    Column::new("speedup", 14),
+    Column::new("speedup", 18),
     Column::new("speedup_stddev", 6),
     Column::new("total", 11),
     Column::new("unique", 10),

@@ -46,6 +46,20 @@ const VOLATILE: &[&str] = &[
     "wall_seconds_high",
     "cpu_degrees_of_freedom",
     "seed_used",
+    // A benchmark's table: its timings and what they give, and the runs
+    // a time target chose.
+    "runs",
+    "mean_s",
+    "stddev_s",
+    "median_s",
+    "min_s",
+    "max_s",
+    "user_s",
+    "system_s",
+    "max_rss_kib",
+    "nodes_per_s",
+    "speedup",
+    "speedup_stddev",
 ];
 
 /// The documents whose examples are run.
@@ -119,37 +133,77 @@ fn blocks(path: &Path) -> (Vec<Vec<Example>>, usize) {
 
 /// Lines as compared ([`masked`] each); in a table (a header of four or
 /// more lowercase names, one of them in [`VOLATILE`], then rows to a blank
-/// line) the volatile columns' cells masked too.
+/// line) the volatile columns' cells masked too, by their place under the
+/// header (a table's numbers end under their column's name), so an empty
+/// cell (a program's nodes) does not shift the cells after it.
 fn masked_lines<S: AsRef<str>>(lines: &[S], scratch: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut columns: Vec<usize> = Vec::new();
+    // The volatile columns: from the end of the name before to the end
+    // of its own, in characters.
+    let mut spans: Vec<(usize, usize)> = Vec::new();
     for line in lines {
-        let line = masked(line.as_ref(), scratch);
-        let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+        // A benchmark's warnings of the machine's noise (outliers, a slow
+        // first run) are the run's, not the tool's answer: the note lines
+        // that give them are left out, and a row's warning is cut off.
+        let line = line.as_ref();
+        if line.starts_with("note: warning:") {
+            continue;
+        }
+        let line = line.find("  warning: ").map_or(line, |at| &line[..at]);
+        let chars: Vec<char> = line.chars().collect();
+        let words = words_at(&chars);
         let header = words.len() >= 4
-            && words.iter().all(|w| {
-                w.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && words.iter().all(|&(a, b)| {
+                chars[a..b]
+                    .iter()
+                    .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
             });
         if header {
-            columns = (0..words.len())
-                .filter(|&i| VOLATILE.contains(&words[i]))
+            spans = words
+                .iter()
+                .enumerate()
+                .filter(|(_, &(a, b))| {
+                    VOLATILE.contains(&chars[a..b].iter().collect::<String>().as_str())
+                })
+                .map(|(i, &(_, b))| (if i == 0 { 0 } else { words[i - 1].1 }, b))
                 .collect();
-            out.push(line);
+            out.push(masked(line, scratch));
             continue;
         }
         if words.is_empty() {
-            columns.clear();
+            spans.clear();
         }
-        let mut cells: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        for &c in &columns {
-            if let Some(cell) = cells.get_mut(c) {
-                *cell = "*".into();
+        let mut cells = chars.clone();
+        for &(a, b) in &spans {
+            let b = b.min(cells.len());
+            if a < b && cells[a..b].iter().any(|c| !c.is_whitespace()) {
+                cells[a..b].iter_mut().for_each(|c| *c = ' ');
+                cells[b - 1] = '*';
             }
         }
-        out.push(cells.join(" "));
+        out.push(masked(&cells.iter().collect::<String>(), scratch));
     }
     out
+}
+
+/// The words of a line: where each starts and ends, in characters.
+fn words_at(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in chars.iter().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                words.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        words.push((s, chars.len()));
+    }
+    words
 }
 
 /// A line as compared: volatile values masked, runs of spaces as one.
@@ -207,6 +261,24 @@ fn masked(line: &str, scratch: &str) -> String {
             }
         }
     }
+    // Seconds in words: `process start-up: 0.000911 s (median ...`.
+    let words: Vec<&str> = line.split(' ').collect();
+    let seconds: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let unit = words.get(i + 1).is_some_and(|u| {
+                u.strip_prefix('s')
+                    .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_punctuation()))
+            });
+            if unit && w.contains('.') && w.parse::<f64>().is_ok() {
+                "*".to_string()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    line = seconds.join(" ");
     // A commit: `commit 0123abcdef`.
     if let Some(at) = line.find("commit ") {
         let start = at + "commit ".len();
@@ -318,5 +390,29 @@ fn masking_keeps_answers_and_hides_times() {
     assert_eq!(
         masked("nqueens 0.1.0 (commit b2fa60a9cb80)", s),
         "nqueens 0.1.0 (commit *)"
+    );
+    assert_eq!(
+        masked("note: process start-up: 0.000911 s (median of 10 runs)", s),
+        "note: process start-up: * s (median of 10 runs)"
+    );
+    // A benchmark's table: timings, runs and speed-ups masked, the counts
+    // and the check kept; warnings of the machine's noise left out.
+    let table = [
+        " n  solver   timing  threads  runs  mean_s        speedup   total  unique  oeis  note",
+        "12  halves  process        2    26  0.0075  1.12 +- 0.24x   14200    1787    ok  warning: 1 outlier",
+        "12  c-prog  process        1     3  0.0031  0.90 +- 0.09x   14200            ok",
+        "",
+        "note: warning: halves at n = 12: 1 statistical outlier",
+        "note: speedup = mean of mirror / mean of the solver",
+    ];
+    assert_eq!(
+        masked_lines(&table, s),
+        [
+            "n solver timing threads runs mean_s speedup total unique oeis note",
+            "12 halves process * * * * 14200 1787 ok",
+            "12 c-prog process * * * * 14200 ok",
+            "",
+            "note: speedup = mean of mirror / mean of the solver",
+        ]
     );
 }
