@@ -72,6 +72,13 @@ impl Ledger {
         Ok(())
     }
 
+    /// Gives back what `v` holds past its length.
+    pub(crate) fn shrink<T>(&mut self, v: &mut Vec<T>) {
+        let old = v.capacity();
+        v.shrink_to_fit();
+        self.held -= (old - v.capacity()) * std::mem::size_of::<T>().max(1);
+    }
+
     /// Gives back all that `v` holds.
     pub(crate) fn release<T>(&mut self, v: &mut Vec<T>) {
         self.held -= v.capacity() * std::mem::size_of::<T>().max(1);

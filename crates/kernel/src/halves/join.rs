@@ -79,6 +79,22 @@ impl JoinScratch {
         ledger.release(&mut self.tables);
     }
 
+    /// [`JoinScratch::reserve`] without the 32-bit join's stack, which
+    /// then grows as the join needs it: for joins whose wide cuts leave
+    /// short lists to the 32-bit join (the capped count's, whose keys are
+    /// sorted into classes first).
+    pub(super) fn reserve_cuts(
+        &mut self,
+        longest: usize,
+        ledger: &mut Ledger,
+    ) -> Result<(), OverCap> {
+        if Isa::detect() == Isa::Baseline {
+            let wide = &mut self.wide;
+            ledger.room(wide, (longest + 4).saturating_sub(wide.len()))?;
+        }
+        Ok(())
+    }
+
     /// Makes room for a join of lists of at most `longest` keys: the
     /// baseline's wide cuts write a list's keys to a buffer as long and
     /// one more (the AVX2 ones cut in place: nothing is reserved, nor
@@ -293,6 +309,17 @@ fn disjoint_pairs_on(
     };
     scratch.tables = narrow.high;
     counted
+}
+
+/// The first `t` bits of the join's cut order for these lists (ranked on
+/// a sample of each, as [`disjoint_pairs`] ranks them): the bits the
+/// capped count sorts one list's keys into classes by.
+pub(super) fn first_cuts(x: &[u64], y: &[u64], bits: u32, t: usize) -> Vec<u32> {
+    if x.is_empty() || y.is_empty() {
+        return Vec::new();
+    }
+    let (order, ranked) = cut_order(Isa::detect(), x, y, bits);
+    order[..ranked.min(t)].to_vec()
 }
 
 /// The keys of `list` without `bit`, as a sample of at most 32 keys

@@ -43,9 +43,15 @@
 //!
 //! Memory is what one row set's lists take (a few thousand to a few
 //! hundred thousand keys for the boards this method is for: 18 MB for the
-//! whole process at n = 20 on two threads), and it can be capped:
-//! [`RowSet::count_capped`] grows every buffer through one ledger and stops
-//! before passing the cap.
+//! whole process at n = 20 on two threads; 100 to 500 million keys, 1 to
+//! 4 GB, at n = 28), and it can be capped: [`RowSet::count_capped`] grows
+//! every buffer through one ledger and stops before passing the cap. Under
+//! a cap the shorter side is listed whole and the longer one in passes,
+//! each keeping the keys of some classes of the join's first cut bits,
+//! each class joined with the other side's keys clear of its bits: the
+//! whole join's top cuts made first, at about its CPU (n = 26 under
+//! 512 MB: 1.02 times the uncapped count; parts of the sides cut as
+//! listed, the fallback, 1.7 times).
 
 mod join;
 mod merge;
@@ -63,11 +69,11 @@ mod xorshift;
 use crate::ledger::{Ledger, OverCap};
 use crate::split::Part as SplitPart;
 use crate::{Board, Error, Tally};
-use join::{disjoint_pairs, JoinScratch};
+use join::{disjoint_pairs, first_cuts, JoinScratch};
 use rows::low_bits;
 
 pub use rows::RowSet;
-use side::{Listed, Part, QuarterScratch, Side};
+use side::{Classes, Listed, Part, QuarterScratch, Side};
 
 pub use recount::{recount, Recount};
 pub use rows::HalfSplit;
@@ -133,7 +139,18 @@ impl RowSet {
         let mut most = scratch.keys_within(cap);
         let mut misses = 0;
         loop {
-            match self.count_parts(&side, right, most, scratch) {
+            // Under a cap, the classes' join while its plan holds (at most
+            // two misses), then parts of the sides.
+            let counted = if most == usize::MAX || misses > 2 {
+                self.count_parts(&side, right, most, scratch)
+            } else {
+                match self.count_classes(&side, right, (misses, usize::MAX), scratch) {
+                    Ok(Some(c)) => Ok(c),
+                    Ok(None) => self.count_parts(&side, right, most, scratch),
+                    Err(e) => Err(e),
+                }
+            };
+            match counted {
                 Ok(c) => {
                     return Ok(Tally {
                         solutions: c.pairs * u64::from(self.weight),
@@ -204,6 +221,7 @@ impl RowSet {
             quarters,
             join,
             ledger,
+            ..
         } = scratch;
         let (n, a) = (side.n(), usize::from(self.left));
         let (mut nodes, mut again) = (0, 0);
@@ -216,7 +234,11 @@ impl RowSet {
             // Each part's listing places the side's queens again: the
             // nodes are the first part's.
             let counter = if from == 0 { &mut nodes } else { &mut again };
-            let part = Part { from, most };
+            let part = Part {
+                from,
+                most,
+                keep: None,
+            };
             let l = side.list_joined(self.rows, 0, a, part, lefts, quarters, ledger, 0, counter)?;
             left_from = l.next;
             if l.len == 0 {
@@ -225,7 +247,11 @@ impl RowSet {
             let mut right_from = Some(0);
             while let Some(from) = right_from {
                 let r = match whole_right {
-                    Some(len) => Listed { len, next: None },
+                    Some(len) => Listed {
+                        len,
+                        next: None,
+                        uppers: 0,
+                    },
                     None => {
                         let counter = if from == 0 && !right_counted {
                             right_counted = true;
@@ -233,7 +259,11 @@ impl RowSet {
                         } else {
                             &mut again
                         };
-                        let part = Part { from, most };
+                        let part = Part {
+                            from,
+                            most,
+                            keep: None,
+                        };
                         let (rows, lo) = right;
                         side.list_joined(rows, lo, n, part, rights, quarters, ledger, 1, counter)?
                     }
@@ -256,6 +286,339 @@ impl RowSet {
             longest,
         })
     }
+}
+
+impl RowSet {
+    /// The disjoint pairs of the two sides under the ledger's cap, by the
+    /// join's own first cuts: the side a sample says is shorter (`b`) is
+    /// listed whole; the other (`a`) is listed in passes, each keeping
+    /// only the keys of some classes of the join's first few cut bits
+    /// (every pass lists the whole side again, keeping what its classes
+    /// hold), and each class is joined with the keys of `b` clear of its
+    /// bits. The classes' joins are the whole join's top cuts made first
+    /// (measured at n = 26: 0.91 to 1.02 times the whole join's CPU,
+    /// where parts that are ranges of upper placements cost 1.3 to 1.7
+    /// times it), so a cap costs the extra passes' listings. `None` when
+    /// `b` does not fit whole in the room the plan gives it (after
+    /// `misses` failed plans, the plans leave more room to spare); a pass
+    /// holds at most `most` keys of `a` (the room, if less). The nodes
+    /// are those of listing each side once.
+    fn count_classes(
+        &self,
+        side: &Side,
+        right: (u32, usize),
+        (misses, most): (usize, usize),
+        scratch: &mut HalfScratch,
+    ) -> Result<Option<Counted>, OverCap> {
+        let HalfScratch {
+            left: lefts,
+            right: rights,
+            quarters,
+            join,
+            ledger,
+            samples,
+        } = scratch;
+        let (n, a) = (side.n(), usize::from(self.left));
+        let (rows, lo) = right;
+        let sides = [(self.rows, 0, a, 0), (rows, lo, n, 1)];
+        // How many keys each side has, and a few of them, from a sample
+        // of its upper placements (in the buffers of its keys).
+        ledger.release(samples);
+        let mut estimates = [0; 2];
+        let mut took = [0; 2];
+        for (i, &what) in sides.iter().enumerate() {
+            let out = if i == 0 { &mut *lefts } else { &mut *rights };
+            estimates[i] = sample_side(side, what, out, quarters, ledger, samples)?;
+            took[i] = samples.len();
+        }
+        // `b` the side listed whole, `a` the one listed in passes.
+        let b_left = estimates[0] <= estimates[1];
+        let (ai, bi) = if b_left { (1, 0) } else { (0, 1) };
+        let (a_buf, b_buf) = if b_left {
+            (rights, lefts)
+        } else {
+            (lefts, rights)
+        };
+        let (a_sample, b_sample) = {
+            let (left, right) = samples.split_at(took[0]);
+            if b_left {
+                (right, left)
+            } else {
+                (left, right)
+            }
+        };
+        // The room for keys: the cap less what the quarters and the
+        // samples hold, less a share kept for the join's stack (more
+        // after each missed plan).
+        let spare = [16, 4, 2][misses.min(2)];
+        let keys_bytes = 8 * (a_buf.capacity() + b_buf.capacity()) + join.bytes();
+        let fixed = ledger.held - keys_bytes;
+        let room = ledger.cap.saturating_sub(fixed);
+        let room = (room - room / spare) / 8;
+        // `b` whole, in at most three quarters of the room.
+        let mut nodes = 0;
+        let (b_rows, b_lo, b_hi, b_slot) = sides[bi];
+        let part = Part {
+            from: 0,
+            most: room - room / 4,
+            keep: None,
+        };
+        ledger.release(b_buf);
+        let b = side.list_joined(
+            b_rows, b_lo, b_hi, part, b_buf, quarters, ledger, b_slot, &mut nodes,
+        )?;
+        if b.next.is_some() {
+            return Ok(None);
+        }
+        b_buf.truncate(b.len);
+        ledger.shrink(b_buf);
+        if b_left && b.len == 0 {
+            // No left keys: the right side is not listed (its nodes are
+            // not counted), as where the sides are listed in parts.
+            return Ok(Some(Counted {
+                pairs: 0,
+                nodes,
+                joins: 0,
+                longest: 0,
+            }));
+        }
+        let b_nodes = nodes;
+        // The classes of the first cut bits, at least four (16 classes:
+        // their joins took 9 % less CPU than the whole join at n = 26)
+        // and more while a class would not fit the room `a` has.
+        ledger.release(a_buf);
+        let keys_bytes = 8 * b_buf.capacity() + join.bytes();
+        let room_a = ledger.cap.saturating_sub(ledger.held - keys_bytes) / 8;
+        let room_a = (room_a - room_a / spare).saturating_sub(b.len).min(most);
+        let bits = side.key_bits();
+        let cuts = first_cuts(a_sample, b_sample, bits, Classes::MOST);
+        let share = |classes: &Classes, c: usize| {
+            let of_c = a_sample.iter().filter(|&&k| classes.of(k) == c).count();
+            // Slightly more than the sample says: 1 + 1/8.
+            let est = estimates[ai] as u128 * of_c as u128 / a_sample.len().max(1) as u128;
+            (est + est / 8 + 1) as usize
+        };
+        let mut t = cuts.len().min(4);
+        let classes = loop {
+            let classes = Classes::new(&cuts[..t]);
+            let fits = (0..classes.count()).all(|c| share(&classes, c) <= room_a);
+            if fits || t == cuts.len() {
+                break classes;
+            }
+            t += 1;
+        };
+        // The passes: classes in order, as many a pass as the room holds.
+        let mut passes = Vec::new();
+        let (mut mask, mut held) = (0u64, 0usize);
+        for c in 0..classes.count() {
+            let s = share(&classes, c);
+            if mask != 0 && held + s > room_a {
+                passes.push(mask);
+                (mask, held) = (0, 0);
+            }
+            mask |= 1 << c;
+            held += s;
+        }
+        passes.push(mask);
+        let (a_rows, a_lo, a_hi, a_slot) = sides[ai];
+        let (mut pairs, mut joins, mut longest, mut again) = (0, 0, b.len, 0);
+        let mut a_keys = 0;
+        for (i, &mask) in passes.iter().enumerate() {
+            let mut from = Some(0);
+            while let Some(f) = from {
+                // The side's nodes once: the first pass's first listing.
+                let counter = if i == 0 && f == 0 {
+                    &mut nodes
+                } else {
+                    &mut again
+                };
+                let part = Part {
+                    from: f,
+                    most: room_a.max(FEWEST_KEYS),
+                    keep: Some((classes, mask)),
+                };
+                let l = side.list_joined(
+                    a_rows, a_lo, a_hi, part, a_buf, quarters, ledger, a_slot, counter,
+                )?;
+                from = l.next;
+                a_keys += l.len;
+                longest = longest.max(l.len);
+                let keys = &mut a_buf[..l.len];
+                let starts = sort_into_classes(&classes, keys);
+                join.reserve_cuts(l.len.max(b.len), ledger)?;
+                let b_keys = &mut b_buf[..b.len];
+                let x = (keys, &starts[..]);
+                pairs += join_classes(&classes, x, b_keys, 0, 0, bits, join, ledger)?;
+                joins += 1;
+            }
+        }
+        if a_keys == 0 {
+            // No left keys: only the left side's nodes, as above.
+            nodes -= b_nodes;
+        }
+        Ok(Some(Counted {
+            pairs,
+            nodes,
+            joins,
+            longest,
+        }))
+    }
+}
+
+/// Upper placements a side's sample lists the keys of (all, if it has no
+/// more): its estimate of the side's keys was within 2 % at n = 26.
+const SAMPLED: usize = 256;
+
+/// Keys the sample keeps of each side, at most: enough to rank the join's
+/// first cuts and to see how the keys fall into their classes.
+const SAMPLE_KEYS: usize = 2048;
+
+/// Lists the keys of [`SAMPLED`] upper placements of a side spread over
+/// all of them, into `out`; pushes up to [`SAMPLE_KEYS`] of them to
+/// `samples` and returns the side's keys as the sample estimates them
+/// (exactly, if the side is listed whole in one go).
+fn sample_side(
+    side: &Side,
+    (rows, lo, hi, slot): (u32, usize, usize, usize),
+    out: &mut Vec<u64>,
+    quarters: &mut QuarterScratch,
+    ledger: &mut Ledger,
+    samples: &mut Vec<u64>,
+) -> Result<usize, OverCap> {
+    let mut ignored = 0;
+    let mut list = |from: usize, out: &mut Vec<u64>, l: &mut Ledger| {
+        // At most one key: the listing stops after one upper placement
+        // with keys (or the placements before it without any).
+        let part = Part {
+            from,
+            most: 1,
+            keep: None,
+        };
+        side.list_joined(rows, lo, hi, part, out, quarters, l, slot, &mut ignored)
+    };
+    // Pushes up to `most` of the `len` keys at the front of `out`, spread.
+    let mut keep = |out: &[u64], len: usize, most: usize, l: &mut Ledger| {
+        let take = len.min(most).min(SAMPLE_KEYS.saturating_sub(samples.len()));
+        l.room(samples, take)?;
+        let stride = (len / take.max(1)).max(1);
+        samples.extend(out[..len].iter().step_by(stride).take(take));
+        Ok(())
+    };
+    let first = list(0, out, ledger)?;
+    if first.next.is_none() {
+        // Listed whole in one go.
+        keep(out, first.len, SAMPLE_KEYS, ledger)?;
+        return Ok(first.len);
+    }
+    let uppers = first.uppers;
+    let (mut listed, mut over) = (0u128, 0u128);
+    for from in (0..uppers).step_by(uppers.div_ceil(SAMPLED).max(1)) {
+        let l = list(from, out, ledger)?;
+        let to = l.next.unwrap_or(uppers).max(from + 1);
+        listed += l.len as u128;
+        over += (to - from) as u128;
+        keep(out, l.len, SAMPLE_KEYS / SAMPLED, ledger)?;
+    }
+    Ok((listed * uppers as u128 / over.max(1)) as usize)
+}
+
+/// Sorts `keys` by their class (an American flag sort, in place); returns
+/// where each class starts, and where the last ends.
+fn sort_into_classes(classes: &Classes, keys: &mut [u64]) -> [usize; (1 << Classes::MOST) + 1] {
+    let count = classes.count();
+    let mut starts = [0usize; (1 << Classes::MOST) + 1];
+    for &k in keys.iter() {
+        starts[classes.of(k) + 1] += 1;
+    }
+    for c in 0..count {
+        starts[c + 1] += starts[c];
+    }
+    starts[count + 1..].fill(keys.len());
+    // Each class's next free slot; keys are swapped into place.
+    let mut next = starts;
+    for c in 0..count {
+        let end = starts[c + 1];
+        while next[c] < end {
+            let k = keys[next[c]];
+            let d = classes.of(k);
+            if d == c {
+                next[c] += 1;
+            } else {
+                keys.swap(next[c], next[d]);
+                next[d] += 1;
+            }
+        }
+    }
+    starts
+}
+
+/// Moves the keys without any of the bits `bits` to the front of `keys`
+/// (in place); returns how many.
+fn clear_first(keys: &mut [u64], bits: u64) -> usize {
+    let mut clear = 0;
+    for i in 0..keys.len() {
+        if keys[i] & bits == 0 {
+            keys.swap(i, clear);
+            clear += 1;
+        }
+    }
+    clear
+}
+
+/// The disjoint pairs of the classes of `a` (its keys sorted into the
+/// classes of `classes`, and where each starts) whose first `depth` class
+/// bits are those of `class` with the keys of `b`, which are clear of the
+/// bits `class` holds: each class alone with the keys of `b` clear of its
+/// bits, found by cutting `b` one class bit at a time (a class holding
+/// the bit takes the keys without it, the others all of `b`).
+#[allow(clippy::too_many_arguments)]
+fn join_classes(
+    classes: &Classes,
+    (a, starts): (&mut [u64], &[usize]),
+    b: &mut [u64],
+    depth: usize,
+    class: usize,
+    bits: u32,
+    join: &mut JoinScratch,
+    ledger: &mut Ledger,
+) -> Result<u64, OverCap> {
+    let count = classes.count();
+    let width = count.trailing_zeros() as usize;
+    if b.is_empty() {
+        return Ok(0);
+    }
+    if depth == width {
+        let (s, e) = (starts[class], starts[class + 1]);
+        return disjoint_pairs(&mut a[s..e], b, bits, join, ledger);
+    }
+    // Any class below holding a key?
+    let below = (0..count).filter(|&c| c & ((1 << depth) - 1) == class);
+    if below.clone().all(|c| starts[c] == starts[c + 1]) {
+        return Ok(0);
+    }
+    let without = join_classes(
+        classes,
+        (a, starts),
+        b,
+        depth + 1,
+        class,
+        bits,
+        join,
+        ledger,
+    )?;
+    let bit = classes.ones(1 << depth);
+    let clear = clear_first(b, bit);
+    let with = join_classes(
+        classes,
+        (a, starts),
+        &mut b[..clear],
+        depth + 1,
+        class | 1 << depth,
+        bits,
+        join,
+        ledger,
+    )?;
+    Ok(without + with)
 }
 
 /// What [`RowSet::count_parts`] counted: the disjoint pairs, the nodes of
@@ -314,6 +677,8 @@ pub struct HalfScratch {
     quarters: QuarterScratch,
     join: JoinScratch,
     ledger: Ledger,
+    /// A few keys of each side, for the capped count's plan.
+    samples: Vec<u64>,
 }
 
 impl HalfScratch {
@@ -337,7 +702,8 @@ impl HalfScratch {
         if cap == usize::MAX {
             return usize::MAX;
         }
-        let keys = 8 * (self.left.capacity() + self.right.capacity()) + self.join.bytes();
+        let keys = 8 * (self.left.capacity() + self.right.capacity() + self.samples.capacity())
+            + self.join.bytes();
         cap.saturating_sub(self.ledger.held - keys) / KEY_BYTES
     }
 
@@ -345,6 +711,7 @@ impl HalfScratch {
     fn release_keys(&mut self) {
         self.ledger.release(&mut self.left);
         self.ledger.release(&mut self.right);
+        self.ledger.release(&mut self.samples);
         self.join.release(&mut self.ledger);
     }
 
@@ -441,6 +808,74 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked}");
+    }
+
+    /// The capped count's join by classes against the whole count, on row
+    /// sets of n = 12 to 16 with room for a half to a tenth of the longer
+    /// side a pass: the same solutions and nodes, the longer side listed
+    /// in several passes for most.
+    #[test]
+    fn the_classes_join_counts_what_the_whole_join_counts() {
+        let (mut checked, mut passes) = (0, 0);
+        for (n, left, every) in [
+            (12, 6, 2),
+            (13, 6, 13),
+            (14, 7, 7),
+            (15, 7, 61),
+            (16, 8, 53),
+        ] {
+            let board = Board::new(n).unwrap();
+            let split = HalfSplit::new(board, left).unwrap();
+            for s in split.subproblems().iter().step_by(every) {
+                let mut alone = HalfScratch::default();
+                let want = s.count_in(board, &mut alone);
+                let (side, right) = s.sides(board);
+                let longer = alone.left.capacity().max(alone.right.capacity());
+                for part in [2, 4, 10] {
+                    let mut scratch = HalfScratch::default();
+                    scratch.ledger.cap = usize::MAX;
+                    let most = (longer / part).max(FEWEST_KEYS);
+                    let c = s.count_classes(&side, right, (0, most), &mut scratch);
+                    let c = c.unwrap().unwrap();
+                    let tally = Tally {
+                        solutions: c.pairs * u64::from(s.weight),
+                        nodes: c.nodes + u64::from(s.middle.is_some()),
+                    };
+                    assert_eq!(tally, want, "n = {n}, {s:?}, at most {most} keys");
+                    checked += 1;
+                    passes += usize::from(c.joins > 1);
+                }
+            }
+        }
+        assert!(
+            checked > 300 && passes > checked / 3,
+            "{passes} of {checked}"
+        );
+    }
+
+    /// Every row set of n = 4 to 14 counted under caps that force the
+    /// capped paths (a scratch kept from row set to row set, as a thread
+    /// keeps it) adds up to the published totals.
+    #[test]
+    fn capped_counts_add_up_to_the_published_totals() {
+        for n in 4..=14 {
+            let board = Board::new(n).unwrap();
+            let split = HalfSplit::new(board, n / 2).unwrap();
+            for cap in [96 << 10, 256 << 10, 1 << 20] {
+                let mut scratch = HalfScratch::default();
+                let total: u64 = split
+                    .subproblems()
+                    .iter()
+                    .map(|s| {
+                        let t = s.count_capped(board, &mut scratch, cap);
+                        assert!(scratch.held() <= cap);
+                        t.unwrap_or_else(|e| panic!("n = {n}, cap {cap}: {e:?}"))
+                            .solutions
+                    })
+                    .sum();
+                assert_eq!(u128::from(total), oeis::TOTAL[n], "n = {n}, cap {cap}");
+            }
+        }
     }
 
     #[test]

@@ -159,6 +159,7 @@ fn probe_memory_and_time() {
                 quarters,
                 join,
                 ledger,
+                ..
             } = &mut scratch;
             ledger.cap = usize::MAX;
             let mut nodes = 0;
@@ -272,4 +273,142 @@ fn probe_quarters_of_a_split() {
         }
     }
     println!("n = {n}: most of each part {most:?}, the first row set {first:?}");
+}
+
+/// Ways to join in parts, timed against the whole join on the same lists:
+/// the longer list cut into `k` ranges (as listed) each joined with the
+/// other whole; or sorted into the classes of the join's first `t` cut
+/// bits, each class joined with the keys of the other list clear of its
+/// bits. `PROBE`, `PROBE_ROWS` as above.
+#[test]
+#[ignore = "a probe, run by hand in release"]
+fn probe_parts() {
+    use super::join::first_cuts;
+    let n: usize = std::env::var("PROBE").map_or(26, |v| v.parse().unwrap());
+    let board = Board::new(n).unwrap();
+    let how_many: usize = std::env::var("PROBE_SETS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let sets: Vec<RowSet> = match std::env::var("PROBE_ROWS") {
+        Ok(v) => v
+            .split_whitespace()
+            .map(|h| {
+                let (rows, middle) = h.split_once('@').unwrap_or((h, ""));
+                RowSet {
+                    index: 0,
+                    rows: u32::from_str_radix(rows.trim_start_matches("0x"), 16).unwrap(),
+                    middle: middle.parse().ok(),
+                    weight: 1,
+                    left: (n / 2) as u8,
+                }
+            })
+            .collect(),
+        Err(_) => picks(n, how_many).into_iter().skip(1).collect(),
+    };
+    for s in sets {
+        let mut scratch = HalfScratch::default();
+        scratch.ledger.cap = usize::MAX;
+        let (side, (rrows, rfrom)) = s.sides(board);
+        let a = usize::from(s.left);
+        let HalfScratch {
+            left,
+            right,
+            quarters,
+            join,
+            ledger,
+            ..
+        } = &mut scratch;
+        let t0 = cpu();
+        let lx = side
+            .list_joined(s.rows, 0, a, Part::WHOLE, left, quarters, ledger, 0, &mut 0)
+            .unwrap()
+            .len;
+        let t1 = cpu();
+        let ly = side
+            .list_joined(
+                rrows,
+                rfrom,
+                n,
+                Part::WHOLE,
+                right,
+                quarters,
+                ledger,
+                1,
+                &mut 0,
+            )
+            .unwrap()
+            .len;
+        let t2 = cpu();
+        let (x0, y0) = (left[..lx].to_vec(), right[..ly].to_vec());
+        let bits = side.key_bits();
+        let mut x = x0.clone();
+        let mut y = y0.clone();
+        join.reserve(lx.max(ly), ledger).unwrap();
+        let t = cpu();
+        let whole = disjoint_pairs(&mut x, &mut y, bits, join, ledger).unwrap();
+        let whole_t = cpu() - t;
+        println!(
+            "{n} {:#x} {:?} keys {lx} x {ly}: list {:.2} + {:.2} s, join {whole_t:.2} s, {whole} pairs",
+            s.rows,
+            s.middle,
+            t1 - t0,
+            t2 - t1
+        );
+        // The longer list `a`, the other `b`.
+        let (a0, b0) = if lx >= ly { (&x0, &y0) } else { (&y0, &x0) };
+        for k in [2usize, 4] {
+            let (mut a, mut b) = (a0.clone(), b0.clone());
+            let t = cpu();
+            let mut pairs = 0;
+            let step = a.len().div_ceil(k);
+            for part in a.chunks_mut(step) {
+                pairs += disjoint_pairs(part, &mut b, bits, join, ledger).unwrap();
+            }
+            let dt = cpu() - t;
+            assert_eq!(pairs, whole);
+            println!("  ranges k={k}: {dt:.2} s, ratio {:.3}", dt / whole_t);
+        }
+        for t in [1usize, 2, 3, 4] {
+            let (mut a, mut b) = (a0.clone(), b0.clone());
+            let cuts = first_cuts(&a, &b, bits, t);
+            let class = |k: u64| {
+                cuts.iter()
+                    .enumerate()
+                    .fold(0usize, |c, (i, &bit)| c | (((k >> bit) & 1) as usize) << i)
+            };
+            a.sort_unstable_by_key(|&k| class(k));
+            let tt = cpu();
+            let mut pairs = 0;
+            let mut sizes = Vec::new();
+            let mut from = 0;
+            while from < a.len() {
+                let p = class(a[from]);
+                let to = from + a[from..].iter().take_while(|&&k| class(k) == p).count();
+                let ones: u64 = cuts
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| p >> i & 1 == 1)
+                    .fold(0, |m, (_, &bit)| m | 1 << bit);
+                // b's keys clear of the class's bits, to the front.
+                let mut clear = 0;
+                for i in 0..b.len() {
+                    if b[i] & ones == 0 {
+                        b.swap(i, clear);
+                        clear += 1;
+                    }
+                }
+                pairs +=
+                    disjoint_pairs(&mut a[from..to], &mut b[..clear], bits, join, ledger).unwrap();
+                sizes.push((to - from) * 100 / a.len());
+                from = to;
+            }
+            let dt = cpu() - tt;
+            assert_eq!(pairs, whole);
+            println!(
+                "  classes t={t} {cuts:?}: {dt:.2} s, ratio {:.3}, sizes % {sizes:?}",
+                dt / whole_t
+            );
+        }
+    }
 }

@@ -21,28 +21,97 @@ const ROW_KEYS: usize = 32;
 
 /// Which part of a side to list: the keys joined from the upper
 /// placements `from` on (in the order they are listed), in a buffer of at
-/// most `most` keys (see [`Side::list_joined`]).
+/// most `most` keys (see [`Side::list_joined`]), and of those only the
+/// keys of the classes `keep` names, if it names any.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Part {
     pub(super) from: usize,
     pub(super) most: usize,
+    pub(super) keep: Option<(Classes, u64)>,
 }
 
 impl Part {
     /// The whole side.
-    #[cfg(test)]
     pub(super) const WHOLE: Part = Part {
         from: 0,
         most: usize::MAX,
+        keep: None,
     };
 }
 
-/// A listed part of a side: its keys (the front of the buffer) and where
-/// the next part starts, if any.
+/// The classes of keys by a few key bits (at most [`Classes::MOST`]): a
+/// key's class has bit `i` set where the key holds the `i`-th of them.
+/// A capped count sorts a side's keys into the classes of the join's
+/// first cut bits, each joined with the other side's keys clear of its
+/// bits (see `RowSet::count_classes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Classes {
+    bits: [u8; Classes::MOST],
+    len: u8,
+}
+
+impl Classes {
+    /// The most bits a class is made of: 2^6 classes, one bit each of a
+    /// `u64` mask.
+    pub(super) const MOST: usize = 6;
+
+    /// The classes of the first (at most [`Classes::MOST`]) of `bits`.
+    pub(super) fn new(bits: &[u32]) -> Classes {
+        let mut c = Classes {
+            bits: [0; Classes::MOST],
+            len: 0,
+        };
+        for (slot, &b) in c.bits.iter_mut().zip(bits) {
+            *slot = b as u8;
+            c.len += 1;
+        }
+        c
+    }
+
+    /// How many classes there are.
+    pub(super) fn count(&self) -> usize {
+        1 << self.len
+    }
+
+    /// The class of `key`.
+    #[inline(always)]
+    pub(super) fn of(&self, key: u64) -> usize {
+        let mut class = 0;
+        for (i, &b) in self.bits[..usize::from(self.len)].iter().enumerate() {
+            class |= (((key >> b) & 1) as usize) << i;
+        }
+        class
+    }
+
+    /// The key bits class `class` holds.
+    pub(super) fn ones(&self, class: usize) -> u64 {
+        let bits = self.bits[..usize::from(self.len)].iter().enumerate();
+        bits.filter(|&(i, _)| class >> i & 1 == 1)
+            .fold(0, |m, (_, &b)| m | 1 << b)
+    }
+
+    /// Keeps at the front of `keys` those whose class is in `mask` (bit
+    /// `c` for class `c`), in their order; returns how many.
+    #[inline]
+    pub(super) fn filter(&self, mask: u64, keys: &mut [u64]) -> usize {
+        let mut kept = 0;
+        for i in 0..keys.len() {
+            let k = keys[i];
+            keys[kept] = k;
+            kept += (mask >> self.of(k) & 1) as usize;
+        }
+        kept
+    }
+}
+
+/// A listed part of a side: its keys (the front of the buffer), where
+/// the next part starts, if any, and how many upper placements the side
+/// is listed from (one for a side searched directly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Listed {
     pub(super) len: usize,
     pub(super) next: Option<usize>,
+    pub(super) uppers: usize,
 }
 
 /// What listing one side needs to know of the board.

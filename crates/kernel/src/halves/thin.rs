@@ -89,10 +89,7 @@ impl RowSet {
         ledger.cap = cap;
         let (n, a) = (side.n(), usize::from(self.left));
         let mut nodes = 0;
-        let whole = Part {
-            from: 0,
-            most: usize::MAX,
-        };
+        let whole = Part::WHOLE;
         let over = |_| Error::OverBudget { cap: cap as u64 };
         let l = side
             .list_joined(

@@ -138,9 +138,14 @@ impl Side {
         if (rows.count_ones() as usize) < JOIN_ROWS || hi - lo > 20 {
             out.clear();
             self.list(rows, lo, hi, out, ledger, nodes)?;
+            if let Some((classes, mask)) = part.keep {
+                let kept = classes.filter(mask, out);
+                out.truncate(kept);
+            }
             return Ok(Listed {
                 len: out.len(),
                 next: None,
+                uppers: 1,
             });
         }
         let QuarterScratch {
@@ -249,14 +254,28 @@ impl Side {
             };
             let end = out.len().min(reach);
             let (kept, taken) = H::merge(isa, &m, &mut out[len..end]);
+            // Of a part of some classes, only their keys move the length.
+            let kept = match part.keep {
+                Some((classes, mask)) => classes.filter(mask, &mut out[len..len + kept]),
+                None => kept,
+            };
             (len, t) = (len + kept, t + taken);
-            if t == top.len() {
-                return Ok(Listed { len, next: None });
+            let uppers = top.len();
+            if t == uppers {
+                return Ok(Listed {
+                    len,
+                    next: None,
+                    uppers,
+                });
             }
             let room = len + lower.group(top[t].free).len() + MERGE_LANES;
             if room > part.most && len > 0 {
                 // The part is full: the next one starts here.
-                return Ok(Listed { len, next: Some(t) });
+                return Ok(Listed {
+                    len,
+                    next: Some(t),
+                    uppers,
+                });
             }
             reach = part.most.max(room);
             if out.len() < room {
