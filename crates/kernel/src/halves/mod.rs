@@ -296,9 +296,10 @@ impl RowSet {
     /// (every pass lists the whole side again, keeping what its classes
     /// hold), and each class is joined with the keys of `b` clear of its
     /// bits. The classes' joins are the whole join's top cuts made first
-    /// (measured at n = 26: 0.91 to 1.02 times the whole join's CPU,
+    /// (measured at n = 26: 0.91 to 1.09 times the whole join's CPU,
     /// where parts that are ranges of upper placements cost 1.3 to 1.7
-    /// times it), so a cap costs the extra passes' listings. `None` when
+    /// times it), so a cap costs the extra passes' listings and the cuts
+    /// forced on `a`. `None` when
     /// `b` does not fit whole in the room the plan gives it (after
     /// `misses` failed plans, the plans leave more room to spare); a pass
     /// holds at most `most` keys of `a` (the room, if less). The nodes
@@ -383,9 +384,13 @@ impl RowSet {
             }));
         }
         let b_nodes = nodes;
-        // The classes of the first cut bits, at least four (16 classes:
-        // their joins took 9 % less CPU than the whole join at n = 26)
-        // and more while a class would not fit the room `a` has.
+        // The classes of the first cut bits: as few as the room `a` has
+        // allows (none: `a` whole in one pass, the whole join). Each bit
+        // forces a cut of `a` at the top of the join where the join would
+        // choose: n = 28 row set 0x15f1b43 (62 M x 242 M keys) under 2 GiB
+        // took 90.1, 92.6, 98.1 and 100.1 s CPU with at least 1, 2, 3 and
+        // 4 bits, its whole count 78.5 s (at n = 26 two row sets took 0.91
+        // to 1.09 times their whole join with 1 to 4 bits).
         ledger.release(a_buf);
         let keys_bytes = 8 * b_buf.capacity() + join.bytes();
         let room_a = ledger.cap.saturating_sub(ledger.held - keys_bytes) / 8;
@@ -398,7 +403,7 @@ impl RowSet {
             let est = estimates[ai] as u128 * of_c as u128 / a_sample.len().max(1) as u128;
             (est + est / 8 + 1) as usize
         };
-        let mut t = cuts.len().min(4);
+        let mut t = 0;
         let classes = loop {
             let classes = Classes::new(&cuts[..t]);
             let fits = (0..classes.count()).all(|c| share(&classes, c) <= room_a);
