@@ -64,6 +64,12 @@ const EMPTY: Slot = Slot {
     nodes: 0,
 };
 
+/// Whether upper lists are kept under `cap` (see [`Uppers::get`]): below
+/// it every listing of a side lists its upper rows anew.
+pub(super) fn kept_under(cap: usize) -> bool {
+    cap / ROOMY >= SLOTS * std::mem::size_of::<Slot>()
+}
+
 impl<H> Uppers<H> {
     /// Gives back all its buffers hold, and forgets what they held.
     pub(super) fn release(&mut self, ledger: &mut Ledger) {
@@ -98,7 +104,7 @@ impl<H> Uppers<H> {
             self.slots.clear();
             self.kept.clear();
         }
-        if ledger.cap / ROOMY < SLOTS * std::mem::size_of::<Slot>() {
+        if !kept_under(ledger.cap) {
             // A tight cap: one list at a time, as before the cache (its
             // slots alone would be a large part of a small board's room).
             ledger.release(&mut self.slots);
