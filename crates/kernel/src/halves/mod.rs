@@ -145,13 +145,31 @@ impl RowSet {
             // each of the classes' 256 sampled listings would list its
             // upper rows anew (n = 18 on 4 threads in 3.75 MiB took over a
             // minute in a debug build, where the parts take seconds).
+            //
+            // A row set whose sides fit whole is counted whole, as with no
+            // cap, and nothing is sampled: most row sets fit, and the
+            // classes' sampling and passes cost a small row set more than
+            // its count (count 18 on 2 threads took 1.45 times as long
+            // when every row set went through them). Only a side that
+            // does not fit in one part turns the row set to the classes,
+            // the part listed so far thrown away.
             let tight = !uppers::kept_under(cap);
+            let parts = |this: &Self, scratch: &mut HalfScratch| {
+                this.count_parts(&side, right, most, false, scratch)
+                    .map(|c| c.expect("parts are counted whatever their size"))
+            };
             let counted = if most == usize::MAX || misses > 2 || tight {
-                self.count_parts(&side, right, most, scratch)
+                parts(self, scratch)
             } else {
-                match self.count_classes(&side, right, (misses, usize::MAX), scratch) {
+                match self.count_parts(&side, right, most, true, scratch) {
                     Ok(Some(c)) => Ok(c),
-                    Ok(None) => self.count_parts(&side, right, most, scratch),
+                    Ok(None) => {
+                        match self.count_classes(&side, right, (misses, usize::MAX), scratch) {
+                            Ok(Some(c)) => Ok(c),
+                            Ok(None) => parts(self, scratch),
+                            Err(e) => Err(e),
+                        }
+                    }
                     Err(e) => Err(e),
                 }
             };
@@ -212,14 +230,16 @@ impl RowSet {
     /// once. The sides are listed in parts of at most `most` keys each
     /// (the whole sides, if they fit): each part of the left joined with
     /// every part of the right, the right listed again for each part of
-    /// the left unless it is one part.
+    /// the left unless it is one part. With `whole_only`, `None` as soon
+    /// as a side does not fit in one part.
     fn count_parts(
         &self,
         side: &Side,
         right: (u32, usize),
         most: usize,
+        whole_only: bool,
         scratch: &mut HalfScratch,
-    ) -> Result<Counted, OverCap> {
+    ) -> Result<Option<Counted>, OverCap> {
         let HalfScratch {
             left: lefts,
             right: rights,
@@ -245,6 +265,9 @@ impl RowSet {
                 keep: None,
             };
             let l = side.list_joined(self.rows, 0, a, part, lefts, quarters, ledger, 0, counter)?;
+            if whole_only && l.next.is_some() {
+                return Ok(None);
+            }
             left_from = l.next;
             if l.len == 0 {
                 continue;
@@ -276,6 +299,9 @@ impl RowSet {
                 if from == 0 && r.next.is_none() {
                     whole_right = Some(r.len);
                 }
+                if whole_only && r.next.is_some() {
+                    return Ok(None);
+                }
                 right_from = r.next;
                 join.reserve(l.len.max(r.len), ledger)?;
                 let (x, y) = (&mut lefts[..l.len], &mut rights[..r.len]);
@@ -284,12 +310,12 @@ impl RowSet {
                 longest = longest.max(l.len).max(r.len);
             }
         }
-        Ok(Counted {
+        Ok(Some(Counted {
             pairs,
             nodes,
             joins,
             longest,
-        })
+        }))
     }
 }
 
@@ -773,7 +799,8 @@ mod tests {
             for s in split.subproblems().iter().step_by(every) {
                 let (side, right) = s.sides(board);
                 let whole = s
-                    .count_parts(&side, right, usize::MAX, &mut scratch)
+                    .count_parts(&side, right, usize::MAX, false, &mut scratch)
+                    .unwrap()
                     .unwrap();
                 assert_eq!(whole.joins, u64::from(whole.longest > 0));
                 let tally = Tally {
@@ -784,7 +811,19 @@ mod tests {
                 let tiny: &[usize] = if n <= 13 { &[16, 1] } else { &[16] };
                 let halves = [whole.longest / 2 + 1, whole.longest / 3 + 1];
                 for &most in halves.iter().chain(tiny) {
-                    let c = s.count_parts(&side, right, most, &mut scratch).unwrap();
+                    let c = s
+                        .count_parts(&side, right, most, false, &mut scratch)
+                        .unwrap()
+                        .unwrap();
+                    // Asked for whole sides only: counted alike when both
+                    // fit in one part, else refused.
+                    let whole_only = s
+                        .count_parts(&side, right, most, true, &mut scratch)
+                        .unwrap();
+                    assert_eq!(
+                        whole_only.map(|w| (w.pairs, w.nodes)),
+                        (c.joins <= 1).then_some((c.pairs, c.nodes))
+                    );
                     let same = (c.pairs, c.nodes);
                     assert_eq!(same, (whole.pairs, whole.nodes), "n = {n}, {s:?}, {most}");
                     checked += 1;
