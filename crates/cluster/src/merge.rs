@@ -143,16 +143,15 @@ impl MergeShards {
         let forgery_check = match published {
             Some(source) => format!("known value: {source}"),
             None if recounted.len() == plan.shards => "every shard recounted".into(),
-            None => {
-                note(Note::Unchecked {
-                    work: plan.work.clone(),
-                    n: plan.n,
-                    recounted: recounted.len(),
-                    shards: plan.shards,
-                });
-                "recount only".into()
-            }
+            None => "recount only".into(),
         };
+        // Said once the merge stands, not before a refusal.
+        let unchecked = (forgery_check == "recount only").then(|| Note::Unchecked {
+            work: plan.work.clone(),
+            n: plan.n,
+            recounted: recounted.len(),
+            shards: plan.shards,
+        });
         let sums = survey.sums + Total::plain(0, plan.prefix_nodes.into());
         let searched = match plan.symmetry {
             Symmetry::InPlan(f) => f,
@@ -213,6 +212,9 @@ impl MergeShards {
             ),
             ("seed", self.recount.map(|(_, s)| s).into()),
         ]);
+        if let Some(unchecked) = unchecked {
+            note(unchecked);
+        }
         Ok(Merged {
             fields,
             task,

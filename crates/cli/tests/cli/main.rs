@@ -29,6 +29,7 @@ mod formats;
 mod formats_seeds;
 mod fuzz;
 mod fuzz_files;
+mod fuzz_forgeries;
 mod fuzz_interrupts;
 mod hostile;
 mod memory;
