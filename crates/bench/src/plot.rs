@@ -181,12 +181,27 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
+/// Ten darker colours for the programs (`--command`), none of them a
+/// built-in solver's, so a program never wears a solver's colour.
+const PROGRAM_PALETTE: [RGBColor; 10] = [
+    RGBColor(0, 0, 0),
+    RGBColor(0, 0, 128),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 100, 0),
+    RGBColor(0, 128, 128),
+    RGBColor(128, 128, 0),
+    RGBColor(128, 0, 128),
+    RGBColor(218, 165, 32),
+    RGBColor(47, 79, 79),
+    RGBColor(199, 21, 133),
+];
+
 /// A solver's colour and marker (0 circle, 1 triangle, 2 square, 3
 /// cross), by its name alone, so it is the same in every run: a built-in
 /// solver by its place in the catalogue (a circle for the first ten, a
 /// square for the next ten, each in its own colour), any other name by a
-/// hash of it (FNV-1a) with a triangle or a cross, which no built-in
-/// solver wears.
+/// hash of it (FNV-1a) with a triangle or a cross and a colour of its own
+/// palette, neither of which a built-in solver wears.
 fn style(name: &str) -> (RGBColor, usize) {
     if let Some(i) = solvers::all().iter().position(|s| s.solver() == name) {
         return (PALETTE[i % PALETTE.len()], [0, 2][(i / PALETTE.len()) % 2]);
@@ -194,8 +209,11 @@ fn style(name: &str) -> (RGBColor, usize) {
     let h = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
-    let k = PALETTE.len() as u64;
-    (PALETTE[(h % k) as usize], [1, 3][((h / k) % 2) as usize])
+    let k = PROGRAM_PALETTE.len() as u64;
+    (
+        PROGRAM_PALETTE[(h % k) as usize],
+        [1, 3][((h / k) % 2) as usize],
+    )
 }
 
 /// What one panel draws at n for a line: a value and its spread.
@@ -395,9 +413,10 @@ mod tests {
                 assert_ne!(a, b, "two built-in solvers look alike");
             }
         }
-        // A program never wears a built-in solver's marker.
-        for name in ["c", "python", "c-plain", "mine", "x"] {
+        // A program never wears a built-in solver's marker or colour.
+        for name in ["c", "python", "c-plain", "mine", "x", "py"] {
             assert!([1, 3].contains(&style(name).1), "{name}");
+            assert!(builtin.iter().all(|b| b.0 != style(name).0), "{name}");
         }
         assert_eq!(style("python"), style("python"));
     }
