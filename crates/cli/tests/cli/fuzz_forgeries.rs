@@ -8,15 +8,16 @@
 //! merges it saying `forgery_check: recount only` (and a line on stderr),
 //! and then a merge recounting every shard refuses it; a forgery never
 //! merges under another `forgery_check`. The honest results merge to the
-//! count the unsharded command gives.
+//! count the unsharded command gives. Every run is under the fuzzers'
+//! memory bound (`ulimit -v` 4 GiB) and a time bound.
 //!
 //! Seeds: a fixed one plus one fresh per run, printed; replay one with
 //! `NQUEENS_FUZZ_FORGERIES_SEED=S cargo test -p nqueens-cli --test cli fuzz_forgeries::`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::time::Instant;
+use std::process::Output;
+use std::time::{Duration, Instant};
 
 use crate::forgery;
 use crate::fuzz::harness;
@@ -78,12 +79,22 @@ const KINDS: [Kind; 8] = [
     },
 ];
 
+/// Each run's bound: seconds for these boards, far below a hang.
+const BOUND: Duration = Duration::from_secs(60);
+
+/// `args` run in `dir` under the fuzzers' memory bound (`ulimit -v`) and
+/// a time bound.
 fn run(args: &[&str], dir: &Path) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
+    let mut c = harness::memory_bounded(BIN);
+    c.args(args).current_dir(dir);
+    let f = harness::run_bounded(c, BOUND)
         .unwrap()
+        .unwrap_or_else(|| panic!("{args:?}: still running after {BOUND:?}"));
+    Output {
+        status: f.status,
+        stdout: f.stdout,
+        stderr: f.stderr.into_bytes(),
+    }
 }
 
 fn json(out: &Output) -> serde_json::Value {
