@@ -274,7 +274,7 @@ impl Runner {
                 plan.subproblems
             );
         }
-        let header = Header::new(&**task, plan.n, layout);
+        let header = Header::new(&**task, board, layout);
         let ckpt_path = Plan::checkpoint_path(&a.out, i);
         io::refuse_link(&ckpt_path, "the shard checkpoint")?;
         let ck = Arc::new(Checkpoint::open(&ckpt_path, &header)?);

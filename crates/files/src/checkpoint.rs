@@ -68,6 +68,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use nqueens_kernel::Board;
 use nqueens_sched::{Kind, Total};
 
 use crate::io;
@@ -105,13 +106,13 @@ pub struct Header {
 }
 
 impl Header {
-    /// The header of this build's format for `task` on `n`, split as
+    /// The header of this build's format for `task` on `board`, split as
     /// `layout` says.
-    pub fn new(task: &dyn Kind, n: usize, layout: nqueens_sched::Layout) -> Header {
+    pub fn new(task: &dyn Kind, board: Board, layout: nqueens_sched::Layout) -> Header {
         Header {
             version: VERSION,
             work: task.work(),
-            n,
+            n: board.n(),
             solver: task.solver().to_string(),
             depth: layout.depth,
             subproblems: layout.subproblems,

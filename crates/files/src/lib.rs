@@ -11,7 +11,7 @@
 //! let task = solvers::default();
 //! let layout = task.layout(board, &Options::sequential()).unwrap().unwrap();
 //! let path = std::env::temp_dir().join(format!("nqueens-files-doc-{}", std::process::id()));
-//! let ck = Checkpoint::open(&path, &Header::new(&**task, 8, layout)).unwrap();
+//! let ck = Checkpoint::open(&path, &Header::new(&**task, nqueens_kernel::Board::new(8).unwrap(), layout)).unwrap();
 //! assert_eq!(ck.saved(), 0);
 //! # drop(ck);
 //! # std::fs::remove_file(&path).unwrap();

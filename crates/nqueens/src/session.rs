@@ -88,7 +88,7 @@ fn with_checkpoint(
             task.solver()
         ))
     })?;
-    let header = Header::new(task, board.n(), layout);
+    let header = Header::new(task, board, layout);
     let ck = Arc::new(Checkpoint::open(path, &header).map_err(input)?);
     if let Some(opened) = control.opened {
         opened(Arc::clone(&ck))?;

@@ -322,7 +322,7 @@ fn a_kind_of_any_crate_resumes_its_own_width() {
         .layout(board, &nqueens_sched::Options::sequential())
         .unwrap()
         .unwrap();
-    let header = Header::new(&Classifying, 6, layout);
+    let header = Header::new(&Classifying, board, layout);
     let c = Checkpoint::open(&p, &header).unwrap();
     let found = classified();
     c.append(5, found).unwrap();
