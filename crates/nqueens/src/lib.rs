@@ -53,8 +53,10 @@ mod options;
 pub mod pawns;
 mod pieces;
 mod puzzles;
+pub mod reference;
 mod session;
 mod solutions;
+pub mod solve;
 mod solvers;
 mod spelling;
 pub mod squares;
@@ -72,15 +74,25 @@ pub use options::{Run, Unused};
 pub use pawns::{Pawns, PawnsRecord, PawnsRequest};
 pub use pieces::{Pieces, PiecesRecord, PiecesRequest};
 pub use puzzles::Counting;
+pub use reference::{Levels, LevelsRequest, Space, SpaceRequest};
 pub use solutions::Collected;
+pub use solve::{Method, Solve, SolveRequest};
 pub use solvers::solvers;
 pub use spelling::Spelling;
 pub use table::{Table, TableRequest};
 
+pub use nqueens_files::checkpoint::Checkpoint;
+/// The one writer and the bounded reader of every file a door writes or
+/// reads back (`nqueens-files`).
+pub use nqueens_files::io;
+/// Control characters made visible (`\x1b`), in messages and names.
+pub use nqueens_files::visible;
 pub use nqueens_kernel::{Board, MAX_N};
 pub use nqueens_puzzles::pieces::Piece;
 pub use nqueens_puzzles::variant::Variant;
-pub use nqueens_sched::{Fields, Kind, Search, Threads, Total, Value, Watch};
+/// The solvers' catalogue, the default first (`nqueens solvers`).
+pub use nqueens_sched::solvers::all as catalogue;
+pub use nqueens_sched::{Fields, Kind, Options, Search, Threads, Total, Value, Watch};
 
 /// The examples of docs/library.md, run as doc tests so the page cannot
 /// go stale.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use nqueens::{ErrorKind, Spelling};
 use nqueens_bench::{Build, Exports, Row, RunsText, Show, Spec};
-use nqueens_sched::Fields;
+use nqueens::Fields;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};

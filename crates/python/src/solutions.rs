@@ -2,7 +2,7 @@
 //! solutions` (`nqueens_puzzles::solutions`), as a NumPy array or a
 //! Python iterator that holds the Rust iterator.
 
-use nqueens_kernel::{Board, MAX_N};
+use nqueens::{Board, MAX_N};
 use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};

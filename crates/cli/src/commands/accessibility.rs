@@ -19,7 +19,6 @@ use anyhow::{anyhow, Result};
 use nqueens_puzzles::solve::accessibility::{
     format_table, listing, placer_naif, placer_optm, table, test_heuristiq, Method, Run,
 };
-use nqueens_puzzles::solve::Options;
 
 use crate::cli::SolveFormat;
 use crate::export::{self, columns, Format, Record, Value};
@@ -34,10 +33,11 @@ pub struct Sheet {
     pub format: SolveFormat,
 }
 
-pub fn run(n: usize, sheet: &Sheet, options: &Options) -> Result<ExitCode> {
+pub fn run(solve: &nqueens::Solve, sheet: &Sheet) -> Result<ExitCode> {
+    let n = solve.n();
     let err = |e| anyhow!("{e}");
     let tabled = table(n).map_err(err)?;
-    let (method, name) = if options.free_list {
+    let (method, name) = if solve.free_list() {
         (Method::Optm, "free list")
     } else {
         (Method::Naive, "whole-board scan")
@@ -45,8 +45,8 @@ pub fn run(n: usize, sheet: &Sheet, options: &Options) -> Result<ExitCode> {
     let runs = if sheet.every_start {
         test_heuristiq(n, method).map_err(err)?
     } else {
-        let start = options.start.unwrap_or((0, 0));
-        let place = if options.free_list {
+        let start = solve.start().unwrap_or((0, 0));
+        let place = if solve.free_list() {
             placer_optm
         } else {
             placer_naif

@@ -15,7 +15,7 @@ use crate::run::session;
 
 pub fn run(req: Count) -> Result<ExitCode> {
     let board = req.count.checked().board();
-    let variant = nqueens_tasks::variant_of(req.count.checked().task());
+    let variant = req.count.variant();
     let label = match variant {
         Some(v) => format!("--{} {}", v.name(), board.n()),
         None => format!("n = {}", board.n()),

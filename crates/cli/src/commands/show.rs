@@ -73,7 +73,7 @@ pub fn run(args: Show) -> Result<ExitCode> {
         )?;
     }
     if let Some(path) = &args.svg {
-        writeln!(out, "wrote {}", nqueens_files::visible::path(path))?;
+        writeln!(out, "wrote {}", nqueens::visible::path(path))?;
     }
     if attack.is_none() {
         if n == 1 {

@@ -4,8 +4,7 @@
 
 use anyhow::Result;
 pub use nqueens::Unused;
-use nqueens::{Budget, Spelling};
-use nqueens_sched::Options;
+use nqueens::{Budget, Options, Spelling};
 
 use crate::cli::RunArgs;
 

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use anyhow::Result;
+use nqueens::Checkpoint;
 use nqueens::Control;
-use nqueens_files::checkpoint::Checkpoint;
 
 use super::progress::Bar;
 use super::signals;
@@ -25,7 +25,7 @@ pub fn run<T>(
         // args_os: a path need not be UTF-8 (`--checkpoint $'a\xffb'`),
         // and std::env::args() panics on one that is not.
         let resume: Vec<String> = std::env::args_os()
-            .map(|a| nqueens_files::visible::visible(&a.to_string_lossy()).into_owned())
+            .map(|a| nqueens::visible::visible(&a.to_string_lossy()).into_owned())
             .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
             .collect();
         let resume = resume.join(" ");
