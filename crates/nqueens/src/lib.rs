@@ -55,7 +55,7 @@ mod pieces;
 mod puzzles;
 pub mod reference;
 mod session;
-mod solutions;
+pub mod solutions;
 pub mod solve;
 mod solvers;
 mod spelling;

@@ -4,7 +4,9 @@
 //! (a seed, attempts, the accessibility heuristic's start and free list)
 //! are checked here for every door.
 
-use nqueens_puzzles::solve::accessibility::Square;
+use nqueens_puzzles::solve::accessibility::{self, Square};
+/// The sheet's own layout of its table and its runs.
+pub use nqueens_puzzles::solve::accessibility::{format_table, listing, Run};
 use nqueens_puzzles::solve::{self, Options};
 /// The methods, a solution and why a method found none; the independent
 /// O(n) check of a solution.
@@ -194,5 +196,58 @@ impl Solve {
     /// ```
     pub fn run(&self) -> Result<Solution, SolveError> {
         solve::solve(self.n, self.method, &self.options)
+    }
+}
+
+/// The accessibility heuristic's own listing (its source sheet's): the
+/// table of accessibilities and the runs, from one start or from every
+/// one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// Row by row, how many squares a queen on each square attacks.
+    pub table: Vec<Vec<u32>>,
+    /// The runs: from the start asked (the corner by default), or from
+    /// every square.
+    pub runs: Vec<accessibility::Run>,
+    /// How the free squares were found: `free list` or `whole-board scan`.
+    pub method: &'static str,
+}
+
+impl Solve {
+    /// The accessibility heuristic's sheet, its runs from every start or
+    /// from the one asked for (the corner by default).
+    ///
+    /// ```
+    /// let r = nqueens::SolveRequest { method: "accessibility".into(), ..nqueens::SolveRequest::new(5) };
+    /// let sheet = r.check()?.sheet(true)?;
+    /// assert_eq!((sheet.table.len(), sheet.runs.len(), sheet.method), (5, 25, "whole-board scan"));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn sheet(&self, every_start: bool) -> Result<Sheet, Error> {
+        let n = self.n;
+        let err = |e: accessibility::AccessibilityError| Error::input(e.to_string());
+        let table = accessibility::table(n).map_err(err)?;
+        let free_list = self.options.free_list;
+        let (method, name) = if free_list {
+            (accessibility::Method::Optm, "free list")
+        } else {
+            (accessibility::Method::Naive, "whole-board scan")
+        };
+        let runs = if every_start {
+            accessibility::test_heuristiq(n, method).map_err(err)?
+        } else {
+            let start = self.options.start.unwrap_or((0, 0));
+            let place = if free_list {
+                accessibility::placer_optm
+            } else {
+                accessibility::placer_naif
+            };
+            vec![place(n, start).map_err(err)?]
+        };
+        Ok(Sheet {
+            table,
+            runs,
+            method: name,
+        })
     }
 }

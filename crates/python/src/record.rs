@@ -1,4 +1,4 @@
-//! A scheduler's record (`nqueens_sched::Fields`) as a Python object's
+//! A record (`nqueens::Fields`) as a Python object's
 //! attributes, `dir()`, `to_dict()` and `repr()`: what `CountResult` and
 //! `EstimateResult` share, so each is its record and nothing more.
 

@@ -46,9 +46,7 @@ pub fn solve<'py>(
     };
     // Checked once here, by the library: the same refusals as the CLI's.
     let solve = request.check().map_err(raise)?;
-    let found = run_interruptible(py, nqueens::Cancel::new(), move || {
-        solve.run()
-    })?;
+    let found = run_interruptible(py, nqueens::Cancel::new(), move || solve.run())?;
     let solution = found.map_err(|e| value_error(e.to_string()))?;
     Ok(solution.columns.into_pyarray(py))
 }

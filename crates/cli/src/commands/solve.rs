@@ -2,7 +2,7 @@
 //! or by search.
 //!
 //! The verb parses and checks its arguments, asks the kernel
-//! (`nqueens_puzzles::solve`) for a solution, checks it in O(n) with the
+//! (`nqueens::Solve`) for a solution, checks it in O(n) with the
 //! kernel's independent verifier, and writes it. The columns are written
 //! 1-based, one per row, as everywhere in this tool.
 //!

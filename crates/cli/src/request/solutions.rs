@@ -2,9 +2,9 @@
 //! prefix of first rows, the limit on how many are listed.
 
 use anyhow::{bail, Result};
+use nqueens::solutions::PrefixError;
 use nqueens::Board;
 use nqueens::Variant;
-use nqueens_puzzles::solutions::PrefixError;
 
 use super::count;
 use crate::cli::{Orientation, SolutionFormat, SolutionsArgs};
