@@ -14,7 +14,7 @@ use nqueens_puzzles::pieces::{self, Piece};
 use nqueens_sched::{Fields, Value};
 
 use crate::squares::{self, Square};
-use crate::{number, Error};
+use crate::{number, Board, Error};
 
 /// A pieces count as asked for: every value as the user gave it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,10 +51,10 @@ impl PiecesRequest {
             return Err(Error::input(format!("unknown piece '{}'", self.piece)));
         };
         let owner = format!(" for {}", piece.name());
-        let n = number::size(&self.n, "n", 1..=piece.max_n(), &owner)?;
+        let board = number::board(&self.n, "n", piece.max_n(), &owner)?;
         Ok(Pieces {
             piece,
-            n,
+            board,
             place: !self.count_only,
         })
     }
@@ -64,7 +64,7 @@ impl PiecesRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pieces {
     piece: Piece,
-    n: usize,
+    board: Board,
     place: bool,
 }
 
@@ -74,10 +74,9 @@ impl Pieces {
         self.piece
     }
 
-    /// The board side (up to the piece's limit, which may pass the
-    /// queens' [`crate::MAX_N`]).
-    pub fn n(&self) -> usize {
-        self.n
+    /// The board (up to the piece's limit).
+    pub fn board(&self) -> Board {
+        self.board
     }
 
     /// Counts, and rebuilds one placement unless only the numbers were
@@ -89,7 +88,7 @@ impl Pieces {
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn run(&self) -> Result<PiecesRecord, Error> {
-        let (piece, n) = (self.piece, self.n);
+        let (piece, n) = (self.piece, self.board.n());
         let start = Instant::now();
         let (count, placement) = if self.place {
             let (c, s) = pieces::count_and_place(piece, n).map_err(refused)?;
@@ -103,7 +102,7 @@ impl Pieces {
         }
         Ok(PiecesRecord {
             piece,
-            n,
+            board: self.board,
             max: count.max,
             count: count.ways,
             seconds,
@@ -122,8 +121,8 @@ fn refused(e: pieces::PieceError) -> Error {
 pub struct PiecesRecord {
     /// The piece.
     pub piece: Piece,
-    /// The board side.
-    pub n: usize,
+    /// The board.
+    pub board: Board,
     /// The most pieces, none attacking another.
     pub max: usize,
     /// The ways to place that many.
@@ -141,7 +140,7 @@ impl PiecesRecord {
     pub fn fields(&self) -> Fields {
         vec![
             ("piece", self.piece.name().into()),
-            ("n", self.n.into()),
+            ("n", self.board.n().into()),
             ("max", self.max.into()),
             ("count", self.count.into()),
             ("seconds", self.seconds.into()),

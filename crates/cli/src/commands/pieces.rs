@@ -36,7 +36,7 @@ pub fn run(req: Pieces) -> Result<ExitCode> {
         writeln!(out)?;
         let piece = letter(record.piece);
         let drawn: Vec<_> = squares.iter().map(|&s| (s, piece)).collect();
-        out.write_all(render::pieces(record.n, &drawn).as_bytes())?;
+        out.write_all(render::pieces(record.board.n(), &drawn).as_bytes())?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
