@@ -4,9 +4,8 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Parser, Subcommand, ValueEnum};
-use nqueens_puzzles::pieces::Piece;
-use nqueens_puzzles::solve::Method;
-use nqueens_sched::solvers;
+use nqueens::Method;
+use nqueens::Piece;
 
 // The formats belong to the exporter that writes them.
 pub use crate::export::{
@@ -158,7 +157,7 @@ pub enum Command {
 
 /// The solvers' names, from the scheduler's registry.
 fn solver_names() -> PossibleValuesParser {
-    let names = solvers::all()
+    let names = nqueens::catalogue()
         .iter()
         .map(|s| PossibleValue::new(s.solver()).help(s.description()));
     PossibleValuesParser::new(names)
@@ -169,14 +168,14 @@ fn solver_names() -> PossibleValuesParser {
 /// The names are not listed (they are `nqueens solvers`' job), so the
 /// help shows them once.
 fn bench_solvers_help() -> String {
-    let left_out: Vec<&str> = solvers::all()
+    let left_out: Vec<&str> = nqueens::catalogue()
         .iter()
         .filter(|s| !s.in_default_bench())
         .map(|s| s.solver())
         .collect();
-    let limited: Vec<String> = solvers::all()
+    let limited: Vec<String> = nqueens::catalogue()
         .iter()
-        .filter(|s| s.in_default_bench() && s.sizes().largest() < nqueens_kernel::MAX_N)
+        .filter(|s| s.in_default_bench() && s.sizes().largest() < nqueens::MAX_N)
         .map(|s| format!("{} past n = {}", s.solver(), s.sizes().largest()))
         .collect();
     format!(
@@ -190,7 +189,7 @@ fn bench_solvers_help() -> String {
 fn method_names() -> PossibleValuesParser {
     let names = Method::ALL.iter().map(|m| {
         // A method that stops short of the largest board says where.
-        let limit = if m.max_n() < nqueens_puzzles::solve::MAX_N {
+        let limit = if m.max_n() < nqueens::solve::MAX_N {
             format!(" (n up to {})", m.max_n())
         } else {
             String::new()

@@ -2,4 +2,4 @@
 //! one bounded reader, which live in `nqueens-files` with the checkpoints
 //! they serve (the Python module writes checkpoints too).
 
-pub use nqueens_files::io::*;
+pub use nqueens::io::*;

@@ -12,7 +12,7 @@ mod old_spellings;
 mod render;
 mod request;
 mod run;
-use nqueens_files::visible;
+use nqueens::visible;
 
 use std::io::{stderr, stdout, ErrorKind, Write};
 use std::process::ExitCode;

@@ -49,25 +49,7 @@ pub const TEXT_MAX_N: usize = 64;
 /// The widest board drawn as SVG.
 pub const SVG_MAX_N: usize = 1000;
 
-/// The letters of file `column` (0-based): A..Z, then AA, AB, ... as
-/// spreadsheet columns are named.
-pub fn file(column: usize) -> String {
-    let mut letters = Vec::new();
-    // Bijective base 26: digits 1..=26 stand for A..=Z, there is no zero.
-    let mut k = column + 1;
-    while k > 0 {
-        let digit = (k - 1) % 26;
-        letters.push(b'A' + digit as u8);
-        k = (k - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).expect("ASCII letters")
-}
-
-/// The name of the square of 0-based `row` and `column`: `A1` for (0, 0).
-pub fn square((row, column): (usize, usize)) -> String {
-    format!("{}{}", file(column), row + 1)
-}
+pub use nqueens::squares::{file, name as square};
 
 /// An ASCII grid of pieces on their 0-based `(row, column)` squares, each
 /// drawn with its letter and empty squares with `-`: rank numbers on the
@@ -437,15 +419,6 @@ mod tests {
             ten.starts_with("    1  2  3") && ten.contains("\n10  -"),
             "{ten}"
         );
-    }
-
-    #[test]
-    fn files_are_named_like_spreadsheet_columns() {
-        let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702]
-            .into_iter()
-            .map(file)
-            .collect();
-        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
     }
 
     #[test]

@@ -90,6 +90,11 @@ impl Count {
         &self.count
     }
 
+    /// The variant it counts, if it counts one.
+    pub fn variant(&self) -> Option<Variant> {
+        nqueens_tasks::variant_of(self.count.task())
+    }
+
     /// The memory budget it runs under (`None`: nothing says how much
     /// memory there is).
     pub fn budget(&self) -> Option<Budget> {

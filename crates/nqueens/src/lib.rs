@@ -5,12 +5,14 @@
 //! [`TableRequest`], [`EstimateRequest`]); [`CountRequest::check`] and its
 //! kin check them once into typed values (a board, threads, a depth, a
 //! memory budget, a seed), refusing bad input with one escaped line
-//! ([`Error`], the same words from every door). The checked work runs
+//! ([`Error`], the same words from every door). The puzzles come the same
+//! way ([`DominateRequest`], [`PawnsRequest`], [`PiecesRequest`]). The checked work runs
 //! under its memory budget ([`Budget`]: three quarters of the memory
 //! available unless asked otherwise, never more than `ulimit -v` leaves)
 //! and a cancellation token ([`Cancel`]), reports progress to an optional
 //! callback ([`Control`]), and answers with one record ([`CountRecord`],
-//! [`EstimateRecord`]), its counts checked against OEIS.
+//! [`EstimateRecord`], [`DominateRecord`], [`PawnsRecord`],
+//! [`PiecesRecord`]), its counts checked against OEIS.
 //!
 //! ```
 //! use nqueens::{Control, CountRequest, Run, Spelling};
@@ -42,15 +44,22 @@ pub mod budget;
 mod cancel;
 mod control;
 mod count;
+pub mod dominate;
 mod error;
 mod estimate;
 pub mod machine;
 pub mod number;
 mod options;
+pub mod pawns;
+mod pieces;
+mod puzzles;
+pub mod reference;
 mod session;
-mod solutions;
+pub mod solutions;
+pub mod solve;
 mod solvers;
 mod spelling;
+pub mod squares;
 mod table;
 pub mod verify;
 
@@ -58,17 +67,32 @@ pub use budget::Budget;
 pub use cancel::Cancel;
 pub use control::Control;
 pub use count::{solver, task, Count, CountRecord, CountRequest};
+pub use dominate::{Dominate, DominateRecord, DominateRequest};
 pub use error::{one_line, Error, ErrorKind};
 pub use estimate::{Estimate, EstimateRecord, EstimateRequest, DEFAULT_SAMPLES};
 pub use options::{Run, Unused};
+pub use pawns::{Pawns, PawnsRecord, PawnsRequest};
+pub use pieces::{Pieces, PiecesRecord, PiecesRequest};
+pub use puzzles::Counting;
+pub use reference::{Levels, LevelsRequest, Space, SpaceRequest};
 pub use solutions::Collected;
+pub use solve::{Method, Solve, SolveRequest};
 pub use solvers::solvers;
 pub use spelling::Spelling;
 pub use table::{Table, TableRequest};
 
+pub use nqueens_files::checkpoint::Checkpoint;
+/// The one writer and the bounded reader of every file a door writes or
+/// reads back (`nqueens-files`).
+pub use nqueens_files::io;
+/// Control characters made visible (`\x1b`), in messages and names.
+pub use nqueens_files::visible;
 pub use nqueens_kernel::{Board, MAX_N};
+pub use nqueens_puzzles::pieces::Piece;
 pub use nqueens_puzzles::variant::Variant;
-pub use nqueens_sched::{Fields, Kind, Search, Threads, Total, Value, Watch};
+/// The solvers' catalogue, the default first (`nqueens solvers`).
+pub use nqueens_sched::solvers::all as catalogue;
+pub use nqueens_sched::{Fields, Kind, Options, Search, Threads, Total, Value, Watch};
 
 /// The examples of docs/library.md, run as doc tests so the page cannot
 /// go stale.

@@ -10,6 +10,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use nqueens_kernel::Board;
+use nqueens_puzzles::variant::Variant;
 use nqueens_sched::{Checked, Kind, Limit, Options};
 
 use crate::Error;
@@ -37,6 +38,22 @@ pub fn size(text: &str, what: &str, range: RangeInclusive<usize>, owner: &str) -
 /// `owner`.
 pub fn board(text: &str, what: &str, max: usize, owner: &str) -> Result<Board> {
     sized(text, what, &Limit::new(1..=max, owner))
+}
+
+/// A board for `variant` (its own limit), or for the ordinary problem
+/// (the kernel's).
+///
+/// ```
+/// use nqueens::{number, Variant};
+/// assert_eq!(number::board_for("8", None).unwrap().n(), 8);
+/// assert!(number::board_for("33", None).is_err());
+/// assert!(number::board_for("20", Some(Variant::Torus)).is_err());
+/// ```
+pub fn board_for(text: &str, variant: Option<Variant>) -> Result<Board> {
+    match variant {
+        Some(v) => sized(text, "n", &nqueens_tasks::VariantCount(v).sizes()),
+        None => board(text, "n", nqueens_kernel::MAX_N, ""),
+    }
 }
 
 /// A board of a size `limit` allows (a kind's [`Kind::sizes`]).

@@ -1,11 +1,31 @@
-//! [`Collected`]: solutions gathered into memory (Python's `solutions()`,
-//! a NumPy array) under a memory budget, so that a listing too large to
-//! hold stops with one line instead of aborting the process.
+//! The solutions one at a time: the puzzles' listings in lexicographic
+//! order ([`Solutions`], [`Fundamentals`]: every solution, one per
+//! symmetry class) and the checkers that share nothing with them
+//! ([`naive`], [`Symmetry`], [`first_attack`], [`blocked`], [`count`]),
+//! handed on as their crates make them; and [`Collected`]: solutions
+//! gathered into memory (Python's `solutions()`, a NumPy array) under a
+//! memory budget, so that a listing too large to hold stops with one line
+//! instead of aborting the process.
 
 use nqueens_kernel::Board;
 use nqueens_sched::Threads;
 
 use crate::{Budget, Error, Run, Spelling, Unused};
+
+/// The one-thread count of a board (total, the symmetric solutions,
+/// unique), which a complete listing is compared with.
+pub use nqueens_kernel::count;
+/// The brute-force check of one placement.
+pub use nqueens_kernel::reference::naive;
+/// The eight symmetries of the square.
+pub use nqueens_kernel::symmetry::Symmetry;
+/// The listings, a prefix's refusal, the first attacking pair of a
+/// placement and the blocked boards of a prefix no solution extends.
+pub use nqueens_puzzles::solutions::{
+    blocked, first_attack, Attack, Fundamentals, PrefixError, Solution, Solutions,
+};
+/// The symmetry class (orbit) of a solution.
+pub use nqueens_puzzles::variant::classify;
 
 /// Placements gathered as flat rows of `n` columns, within a budget.
 ///

@@ -101,16 +101,6 @@ pub fn whole(
     nqueens::number::whole(&int(value, what)?, what, range, owner).map_err(raise)
 }
 
-/// [`whole`] for values that count things in memory.
-pub fn size_in(
-    value: &Bound<'_, PyAny>,
-    what: &str,
-    range: std::ops::RangeInclusive<usize>,
-    owner: &str,
-) -> PyResult<usize> {
-    nqueens::number::size(&int(value, what)?, what, range, owner).map_err(raise)
-}
-
 /// An optional [`whole`]: `None` stays `None`.
 pub fn maybe_whole(
     value: Option<&Bound<'_, PyAny>>,

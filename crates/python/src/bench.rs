@@ -11,9 +11,8 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use nqueens::{ErrorKind, Spelling};
+use nqueens::{ErrorKind, Fields, Spelling};
 use nqueens_bench::{Build, Exports, Row, RunsText, Show, Spec};
-use nqueens_sched::Fields;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};

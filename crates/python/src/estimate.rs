@@ -1,6 +1,6 @@
 //! `estimate`: a count and its cost predicted from a random sample of the
-//! halves split's subproblems (`nqueens_sched::estimate`, what `nqueens
-//! estimate` runs), as an object with the CLI's JSON fields.
+//! halves split's subproblems (the library's `nqueens::EstimateRequest`,
+//! what `nqueens estimate` runs), as an object with the CLI's JSON fields.
 
 use nqueens::{Cancel, Control, EstimateRequest, Fields, Run, Spelling};
 use pyo3::prelude::*;

@@ -1,8 +1,8 @@
-//! A scheduler's record (`nqueens_sched::Fields`) as a Python object's
+//! A record (`nqueens::Fields`) as a Python object's
 //! attributes, `dir()`, `to_dict()` and `repr()`: what `CountResult` and
 //! `EstimateResult` share, so each is its record and nothing more.
 
-use nqueens_sched::{Fields, Value};
+use nqueens::{Fields, Value};
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -1,9 +1,9 @@
 //! `solutions` and `iter_solutions`: the listing behind `nqueens
-//! solutions` (`nqueens_puzzles::solutions`), as a NumPy array or a
+//! solutions` (`nqueens::solutions`), as a NumPy array or a
 //! Python iterator that holds the Rust iterator.
 
-use nqueens_kernel::{Board, MAX_N};
-use nqueens_puzzles::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use nqueens::solutions::{Fundamentals, PrefixError, Solution, Solutions};
+use nqueens::{Board, MAX_N};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;

@@ -1,11 +1,12 @@
-//! `solve`: one solution by a named method (`nqueens_puzzles::solve`,
-//! what `nqueens solve` runs), for any n the CLI accepts.
+//! `solve`: one solution by a named method (the library's
+//! `nqueens::SolveRequest`, what `nqueens solve` runs), for any n the CLI
+//! accepts.
 
-use nqueens_puzzles::solve::{self as method_of, Method, Options};
+use nqueens::{SolveRequest, Spelling};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
-use crate::args::{self, value_error};
+use crate::args::{self, raise, value_error};
 use crate::interrupt::run_interruptible;
 
 /// Find one solution of the n x n board.
@@ -36,27 +37,16 @@ pub fn solve<'py>(
     method: &str,
     seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let method = Method::by_name(method).ok_or_else(|| {
-        value_error(format!(
-            "unknown method '{method}' (known: {})",
-            Method::names(|_| true)
-        ))
-    })?;
-    let n = args::size_in(n, "n", 1..=method.max_n(), &method.limit_owner())?;
-    let mut options = Options::default();
-    if let Some(seed) = seed.filter(|s| !s.is_none()) {
-        if !method.is_seeded() {
-            return Err(value_error(format!(
-                "seed applies to the methods that draw random numbers ({}), not to {}",
-                Method::names(Method::is_seeded),
-                method.name()
-            )));
-        }
-        options.seed = args::whole(seed, "seed", 0..=u64::MAX, "")?;
-    }
-    let found = run_interruptible(py, nqueens::Cancel::new(), move || {
-        method_of::solve(n, method, &options)
-    })?;
+    let request = SolveRequest {
+        n: args::int(n, "n")?,
+        method: method.to_string(),
+        seed: args::maybe_int(seed, "seed")?,
+        spelling: Spelling::Keywords,
+        ..SolveRequest::default()
+    };
+    // Checked once here, by the library: the same refusals as the CLI's.
+    let solve = request.check().map_err(raise)?;
+    let found = run_interruptible(py, nqueens::Cancel::new(), move || solve.run())?;
     let solution = found.map_err(|e| value_error(e.to_string()))?;
     Ok(solution.columns.into_pyarray(py))
 }

@@ -1,6 +1,6 @@
 //! `nqueens solve N --method accessibility --table | --every-start`:
 //! exercise sheet 002 §2.5 printed as the sheet prints it
-//! (`nqueens_puzzles::solve::accessibility`): the table of accessibilities
+//! (the library's `nqueens::Solve::sheet`): the table of accessibilities
 //! (`calculerHB`), then, from every square (`test_heuristiq`), each run
 //! that ends in a solution as `Solution issue de (r,c)` and its queens
 //! `[(r,c) ...]`, coordinates from 0 (row, column); last, the squares
@@ -15,11 +15,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
-use nqueens_puzzles::solve::accessibility::{
-    format_table, listing, placer_naif, placer_optm, table, test_heuristiq, Method, Run,
-};
-use nqueens_puzzles::solve::Options;
+use anyhow::Result;
+use nqueens::solve::{format_table, listing, Run};
 
 use crate::cli::SolveFormat;
 use crate::export::{self, columns, Format, Record, Value};
@@ -34,25 +31,13 @@ pub struct Sheet {
     pub format: SolveFormat,
 }
 
-pub fn run(n: usize, sheet: &Sheet, options: &Options) -> Result<ExitCode> {
-    let err = |e| anyhow!("{e}");
-    let tabled = table(n).map_err(err)?;
-    let (method, name) = if options.free_list {
-        (Method::Optm, "free list")
-    } else {
-        (Method::Naive, "whole-board scan")
-    };
-    let runs = if sheet.every_start {
-        test_heuristiq(n, method).map_err(err)?
-    } else {
-        let start = options.start.unwrap_or((0, 0));
-        let place = if options.free_list {
-            placer_optm
-        } else {
-            placer_naif
-        };
-        vec![place(n, start).map_err(err)?]
-    };
+pub fn run(solve: &nqueens::Solve, sheet: &Sheet) -> Result<ExitCode> {
+    let n = solve.n();
+    let nqueens::solve::Sheet {
+        table: tabled,
+        runs,
+        method: name,
+    } = solve.sheet(sheet.every_start)?;
     if sheet.format == SolveFormat::Vector {
         // The sheet's own layout.
         let mut out = io::stdout().lock();

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use nqueens::Value;
 use nqueens_bench::{Row, Show};
-use nqueens_sched::Value;
 
 use crate::export::{self, Column, Format, Record, Sink};
 use crate::io::Output;
@@ -99,11 +99,7 @@ pub fn plot(req: Plot) -> Result<ExitCode> {
     let mut file = Output::create(&req.out, "--out")?;
     file.write(|w| w.write_all(svg.as_bytes()))?;
     file.commit()?;
-    writeln!(
-        io::stdout(),
-        "wrote {}",
-        nqueens_files::visible::path(&req.out)
-    )?;
+    writeln!(io::stdout(), "wrote {}", nqueens::visible::path(&req.out))?;
     Ok(ExitCode::SUCCESS)
 }
 

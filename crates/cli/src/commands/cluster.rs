@@ -9,17 +9,17 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::Result;
+use nqueens::Checkpoint;
 use nqueens::Control;
+use nqueens::{Total, Watch};
 use nqueens_cluster::{Machine, MakePlan, Note, Runner};
-use nqueens_files::checkpoint::Checkpoint;
-use nqueens_sched::{Total, Watch};
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format};
 use crate::request::{Merge, Missing, RunShard, Status};
 use crate::run::progress::Bar;
 use crate::run::signals;
-use nqueens_files::visible;
+use nqueens::visible;
 
 /// `nqueens plan`: the plan file's text on stdout.
 pub fn plan(request: MakePlan) -> Result<ExitCode> {

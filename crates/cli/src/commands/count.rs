@@ -15,12 +15,12 @@ use crate::run::session;
 
 pub fn run(req: Count) -> Result<ExitCode> {
     let board = req.count.checked().board();
-    let variant = nqueens_tasks::variant_of(req.count.checked().task());
+    let variant = req.count.variant();
     let label = match variant {
         Some(v) => format!("--{} {}", v.name(), board.n()),
         None => format!("n = {}", board.n()),
     };
-    let record = session::run(&req.count, label)?;
+    let record = session::run(label, |c| req.count.run(c))?;
     // A variant's count that contradicts what is proved of it is refused
     // before it is shown; an ordinary count is shown, then refused.
     if variant.is_some() {

@@ -1,6 +1,6 @@
 //! `nqueens show "c1 c2 ..." --size N`: a partial placement, fewer queens
 //! than rows, drawn as exercise sheet 002 §1 draws its blocked boards
-//! (`nqueens_puzzles::solutions::blocked`): row 1 at the top, a header of
+//! (`nqueens::solutions::blocked`): row 1 at the top, a header of
 //! column numbers, tabs between cells, `★` for a queen (`Q` with
 //! `--ascii`), `x` for an attacked square, `.` for a free one (the sheet
 //! leaves both blank). `--orientation columns` turns it as 004 reads its
@@ -18,7 +18,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use nqueens_puzzles::solutions::blocked::{BlockedError, Partial};
+use nqueens::solutions::blocked::{BlockedError, Partial};
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format, Record, Value};

@@ -4,7 +4,7 @@
 //! size. Junk, a column off the board or a column given twice is bad input
 //! (exit 2, nothing drawn). Any other placement is drawn, attacking or not;
 //! if two queens attack each other, the first such pair (see
-//! `nqueens_puzzles::solutions::first_attack`) is reported on stderr
+//! `nqueens::solutions::first_attack`) is reported on stderr
 //! afterwards and the exit code is 1, so scripts can test placements.
 //!
 //! The terminal drawing is Unicode (a queen glyph on coloured light and
@@ -30,7 +30,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_puzzles::solutions::{first_attack, Attack};
+use nqueens::solutions::{first_attack, Attack};
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format, Record, Value};
@@ -73,7 +73,7 @@ pub fn run(args: Show) -> Result<ExitCode> {
         )?;
     }
     if let Some(path) = &args.svg {
-        writeln!(out, "wrote {}", nqueens_files::visible::path(path))?;
+        writeln!(out, "wrote {}", nqueens::visible::path(path))?;
     }
     if attack.is_none() {
         if n == 1 {

@@ -31,7 +31,7 @@
 //! whole board was listed, the number is also compared with the count.
 //!
 //! `--torus` and `--no-three-in-line` list a variant's solutions instead
-//! ([`nqueens_puzzles::variant::Variant`]): its search runs one first-row column after
+//! ([`nqueens::Variant`]): its search runs one first-row column after
 //! the other and hands over each solution as it is found, in the same
 //! lexicographic order, so `--limit`, `--unique`, `--prefix`, `--verify` and
 //! every format work as above. `--verify` then also checks the variant's
@@ -42,11 +42,10 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens_kernel::{reference::naive, symmetry::Symmetry, Board, MAX_N};
-use nqueens_puzzles::solutions::{
-    blocked::Partial, Fundamentals, PrefixError, Solution, Solutions,
+use nqueens::solutions::{
+    blocked::Partial, classify, naive, Fundamentals, PrefixError, Solution, Solutions, Symmetry,
 };
-use nqueens_puzzles::variant::{classify, Variant};
+use nqueens::{Board, Variant, MAX_N};
 
 use crate::cli::SolutionFormat;
 use crate::export::{self, Column, Format, Sink, Value};
@@ -361,7 +360,7 @@ impl Verifier {
         if let Some(board) = complete {
             let (total, unique) = match self.variant {
                 None => {
-                    let c = nqueens_kernel::count(board.n())?;
+                    let c = nqueens::solutions::count(board.n())?;
                     (c.total, c.unique)
                 }
                 Some(v) => {

@@ -2,7 +2,7 @@
 //! or by search.
 //!
 //! The verb parses and checks its arguments, asks the kernel
-//! (`nqueens_puzzles::solve`) for a solution, checks it in O(n) with the
+//! (`nqueens::Solve`) for a solution, checks it in O(n) with the
 //! kernel's independent verifier, and writes it. The columns are written
 //! 1-based, one per row, as everywhere in this tool.
 //!
@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use nqueens_puzzles::solve::{self, Method, Solution, SolveError};
+use nqueens::solve::{self, Method, Solution, SolveError};
 
 use crate::cli::{Reading, SolveFormat};
 use crate::export::{self, Format, Numbering, Record, Value};
@@ -46,7 +46,7 @@ pub fn run(req: Request) -> Result<ExitCode> {
             table,
             format: req.format,
         };
-        return super::accessibility::run(req.n, &sheet, &req.options);
+        return super::accessibility::run(&req.solve, &sheet);
     }
     // Before the search, which may take seconds: fail fast on a bad FILE.
     let file = req
@@ -55,7 +55,7 @@ pub fn run(req: Request) -> Result<ExitCode> {
         .map(|path| Output::create(path, "--out"))
         .transpose()?;
     let start = Instant::now();
-    let found = solve::solve(req.n, req.method, &req.options);
+    let found = req.solve.run();
     let seconds = start.elapsed().as_secs_f64();
     let mut solution = match found {
         Ok(s) => s,
@@ -115,8 +115,8 @@ pub fn run(req: Request) -> Result<ExitCode> {
     if let Some(flaw) = flaw {
         return Err(nqueens::Error::mismatch(format!(
             "the {} solution for n = {} failed its check ({flaw:?}); this is a bug",
-            req.method.name(),
-            req.n,
+            req.solve.method().name(),
+            req.solve.n(),
         ))
         .into());
     }
@@ -173,21 +173,18 @@ impl Report<'_> {
     /// where the method keeps none.
     fn record(&self, placement: Option<Vec<u32>>, out: Option<&Path>) -> Record {
         let s = self.solution;
-        let method = self.req.method;
+        let method = self.req.solve.method();
         let count = |applies: bool, value: fn(&Solution) -> u64| -> Value {
             s.filter(|_| applies).map(value).into()
         };
         vec![
-            ("n", self.req.n.into()),
+            ("n", self.req.solve.n().into()),
             ("method", method.name().into()),
             ("found", s.is_some().into()),
             ("seconds", self.seconds.into()),
             ("steps", s.map(|s| s.steps).into()),
             ("valid", self.valid.into()),
-            (
-                "seed",
-                method.is_seeded().then_some(self.req.options.seed).into(),
-            ),
+            ("seed", self.req.solve.seed().into()),
             (
                 "restarts",
                 count(matches!(method, Method::MinConflicts | Method::Swap), |s| {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use nqueens::verify::{printed_erratum, Check};
 use nqueens::Control;
-use nqueens_kernel::MAX_N;
+use nqueens::MAX_N;
 
 use crate::export::{self, Column, Format, Record};
 use crate::request::Table;

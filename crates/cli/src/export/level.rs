@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use nqueens_kernel::reference::level_lists::{notation, python_item};
+use nqueens::reference::{notation, python_item};
 
 use super::{field, Out, Record, Sink, Value};
 

@@ -25,7 +25,7 @@ pub use format::{
 };
 pub use placed::print_placed;
 
-pub use nqueens_sched::Value;
+pub use nqueens::Value;
 
 /// A value as people read it: plain text, as CSV and text tables show it.
 pub trait Plain {
@@ -72,7 +72,7 @@ impl Plain for Value {
 
 /// An ordered list of named values: one count, one table row (the
 /// scheduler's and the library's `Fields`).
-pub type Record = nqueens_sched::Fields;
+pub type Record = nqueens::Fields;
 
 /// The row of a table whose columns are `keys`, each value taken from the
 /// first of `sources` that holds its key: `table` and `bench` pick their

@@ -101,7 +101,7 @@ impl Sink for Text<'_> {
         if !notes.is_empty() {
             writeln!(self.out)?;
             for note in notes {
-                writeln!(self.out, "note: {}", nqueens_files::visible::visible(note))?;
+                writeln!(self.out, "note: {}", nqueens::visible::visible(note))?;
             }
         }
         self.out.flush()
@@ -126,7 +126,7 @@ fn right(text: &str, width: usize) -> String {
 /// line nor reach the terminal as an escape sequence.
 fn shown(v: &Value) -> String {
     match v {
-        Value::Text(s) => nqueens_files::visible::visible(s).into_owned(),
+        Value::Text(s) => nqueens::visible::visible(s).into_owned(),
         v => v.plain(),
     }
 }
@@ -134,7 +134,7 @@ fn shown(v: &Value) -> String {
 /// [`shown`], written: a long placement still goes out in chunks.
 fn write_shown(v: &Value, w: &mut dyn Write) -> io::Result<()> {
     match v {
-        Value::Text(s) => w.write_all(nqueens_files::visible::visible(s).as_bytes()),
+        Value::Text(s) => w.write_all(nqueens::visible::visible(s).as_bytes()),
         v => v.write_plain(w),
     }
 }

@@ -9,7 +9,6 @@ use nqueens_cluster::{
 };
 
 use super::count;
-use super::puzzles;
 use super::run::{self, Unused};
 use crate::cli::{CountFormat, MergeArgs, MissingArgs, PlanArgs, RunShardArgs, StatusArgs};
 use nqueens::number;
@@ -18,12 +17,15 @@ impl TryFrom<PlanArgs> for MakePlan {
     type Error = anyhow::Error;
     fn try_from(a: PlanArgs) -> Result<MakePlan> {
         let shards = number::size(&a.shards, "--shards", 1..=MAX_SHARDS, "")?;
-        let (task, board) = if a.dominate {
-            (nqueens_tasks::dominate(), puzzles::dominate_board(&a.n)?)
+        let puzzle = if a.dominate {
+            Some(nqueens::dominate::checked(&a.n)?)
         } else if let Some(q) = &a.pawns {
-            let board = puzzles::pawns_board(&a.n)?;
-            let queens = puzzles::queens(q, "--pawns", board.n())?;
-            (nqueens_tasks::pawns(queens), board)
+            Some(nqueens::pawns::checked(&a.n, q, "--pawns")?)
+        } else {
+            None
+        };
+        let (task, board) = if let Some(c) = puzzle {
+            (c.shared().clone(), c.board())
         } else {
             count::task(&a.n, a.solver.as_deref(), &a.variant)?
         };

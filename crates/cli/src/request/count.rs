@@ -6,10 +6,7 @@
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
-use nqueens::{number, Spelling};
-use nqueens_kernel::Board;
-use nqueens_puzzles::variant::Variant;
-use nqueens_sched::Kind;
+use nqueens::{number, Board, Kind, Spelling, Variant};
 
 use crate::cli::{CountArgs, CountFormat, TableArgs, TableFormat, VariantArgs};
 
@@ -69,18 +66,6 @@ pub fn variant(a: &VariantArgs) -> Result<Option<Variant>> {
         (true, false) => Ok(Some(Variant::Torus)),
         (false, true) => Ok(Some(Variant::NoThreeInLine)),
         (false, false) => Ok(None),
-    }
-}
-
-/// A board for `variant` (its own limit) or for the ordinary problem.
-pub fn board(n: &str, variant: Option<Variant>) -> Result<Board> {
-    match variant {
-        Some(v) => Ok(number::sized(
-            n,
-            "n",
-            &nqueens_tasks::VariantCount(v).sizes(),
-        )?),
-        None => Ok(number::board(n, "n", nqueens_kernel::MAX_N, "")?),
     }
 }
 

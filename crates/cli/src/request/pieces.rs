@@ -1,31 +1,27 @@
-//! `pieces`: the piece, and the board checked against that piece's limit.
+//! `pieces`: the flags handed to the library's request
+//! ([`nqueens::PiecesRequest`]), which checks the piece and the board
+//! against that piece's limit.
 
-use anyhow::{bail, Result};
-use nqueens_puzzles::pieces::Piece;
+use anyhow::Result;
 
 use crate::cli::{CountFormat, PiecesArgs};
-use nqueens::number;
 
 /// A validated `pieces` request.
 pub struct Pieces {
-    pub piece: Piece,
-    pub n: usize,
-    pub count: bool,
+    pub pieces: nqueens::Pieces,
     pub format: CountFormat,
 }
 
 impl TryFrom<PiecesArgs> for Pieces {
     type Error = anyhow::Error;
     fn try_from(a: PiecesArgs) -> Result<Pieces> {
-        let Some(piece) = Piece::by_name(&a.piece) else {
-            bail!("unknown piece '{}'", a.piece);
+        let request = nqueens::PiecesRequest {
+            piece: a.piece,
+            n: a.n,
+            count_only: a.count,
         };
-        let owner = format!(" for {}", piece.name());
-        let n = number::size(&a.n, "n", 1..=piece.max_n(), &owner)?;
         Ok(Pieces {
-            piece,
-            n,
-            count: a.count,
+            pieces: request.check()?,
             format: a.format,
         })
     }

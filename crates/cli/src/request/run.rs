@@ -4,8 +4,7 @@
 
 use anyhow::Result;
 pub use nqueens::Unused;
-use nqueens::{Budget, Spelling};
-use nqueens_sched::{Checked, Options};
+use nqueens::{Budget, Options, Spelling};
 
 use crate::cli::RunArgs;
 
@@ -20,21 +19,11 @@ impl From<&RunArgs> for nqueens::Run {
 
 /// The scheduler's options for `--threads`, `--max-memory` and a depth,
 /// with the memory budget they come from, for work that is not one
-/// count of one board ([`counted`] is).
+/// count of one board (the library's requests check those).
 pub fn options(
     args: &RunArgs,
     depth: Option<usize>,
     unused: Unused,
 ) -> Result<(Options, Option<Budget>)> {
     Ok(nqueens::Run::from(args).options(Spelling::Flags, depth, &unused)?)
-}
-
-/// `count` (checked where its board and depth were read) on the threads
-/// `--threads` asks for, with its memory budget.
-pub fn counted(
-    args: &RunArgs,
-    count: Checked,
-    unused: Unused,
-) -> Result<(Checked, Option<Budget>)> {
-    Ok(nqueens::Run::from(args).counted(Spelling::Flags, count, &unused)?)
 }

@@ -2,9 +2,9 @@
 //! prefix of first rows, the limit on how many are listed.
 
 use anyhow::{bail, Result};
-use nqueens_kernel::Board;
-use nqueens_puzzles::solutions::PrefixError;
-use nqueens_puzzles::variant::Variant;
+use nqueens::solutions::PrefixError;
+use nqueens::Board;
+use nqueens::Variant;
 
 use super::count;
 use crate::cli::{Orientation, SolutionFormat, SolutionsArgs};
@@ -34,7 +34,7 @@ impl TryFrom<SolutionsArgs> for Solutions {
     type Error = anyhow::Error;
     fn try_from(a: SolutionsArgs) -> Result<Solutions> {
         let variant = count::variant(&a.variant)?;
-        let board = count::board(&a.n, variant)?;
+        let board = number::board_for(&a.n, variant)?;
         let n = board.n();
         if a.format == SolutionFormat::Digits && n > DIGITS_MAX_N {
             bail!(

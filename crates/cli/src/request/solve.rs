@@ -1,20 +1,18 @@
-//! `solve`: the method, the board checked against the method's own limit,
-//! and the options only the random methods take.
+//! `solve`: the flags handed to the library's request
+//! ([`nqueens::SolveRequest`], which checks the method, the board against
+//! the method's own limit and the options only some methods take); the
+//! output's options checked here.
 
 use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Result};
-use nqueens_puzzles::solve::accessibility::Square;
-use nqueens_puzzles::solve::{Method, Options};
+use anyhow::{bail, Result};
+use nqueens::Spelling;
 
 use crate::cli::{Reading, SolveArgs, SolveFormat};
-use nqueens::number;
 
-/// A validated `solve` request.
+/// A validated `solve` request: the library's, and the output's options.
 pub struct Solve {
-    pub n: usize,
-    pub method: Method,
-    pub options: Options,
+    pub solve: nqueens::Solve,
     pub out: Option<PathBuf>,
     pub format: SolveFormat,
     pub reading: Reading,
@@ -28,43 +26,18 @@ pub struct Solve {
 impl TryFrom<SolveArgs> for Solve {
     type Error = anyhow::Error;
     fn try_from(a: SolveArgs) -> Result<Solve> {
-        let method = method(&a.method)?;
-        let n = number::size(&a.n, "n", 1..=method.max_n(), &method.limit_owner())?;
-        let mut options = Options::default();
-        if let Some(text) = &a.seed {
-            if !method.is_seeded() {
-                bail!(
-                    "--seed applies to the methods that draw random numbers ({}), not to {}",
-                    Method::names(Method::is_seeded),
-                    method.name()
-                );
-            }
-            options.seed = number::whole(text, "--seed", 0..=u64::MAX, "")?;
-        }
-        if let Some(text) = &a.max_attempts {
-            if !method.has_attempts() {
-                bail!(
-                    "--max-attempts applies to the methods that give up ({}), not to {}",
-                    Method::names(Method::has_attempts),
-                    method.name()
-                );
-            }
-            options.max_attempts = number::whole(text, "--max-attempts", 1..=u64::MAX, "")?;
-        }
-        let sheet = a.start.is_some() || a.every_start || a.table || a.free_list;
-        if sheet && method != Method::Accessibility {
-            bail!(
-                "--start, --every-start, --table and --free-list apply to --method accessibility, not to {}",
-                method.name()
-            );
-        }
-        if let Some(text) = &a.start {
-            if a.every_start {
-                bail!("--start and --every-start exclude each other");
-            }
-            options.start = Some(square(text, n)?);
-        }
-        options.free_list = a.free_list;
+        let request = nqueens::SolveRequest {
+            n: a.n,
+            method: a.method,
+            seed: a.seed,
+            max_attempts: a.max_attempts,
+            start: a.start,
+            every_start: a.every_start,
+            table: a.table,
+            free_list: a.free_list,
+            spelling: Spelling::Flags,
+        };
+        let solve = request.check()?;
         let base = super::base(a.base.as_deref())?;
         if base == 0 && a.format != SolveFormat::Vector {
             bail!(
@@ -87,9 +60,7 @@ impl TryFrom<SolveArgs> for Solve {
             }
         }
         Ok(Solve {
-            n,
-            method,
-            options,
+            solve,
             out: a.out,
             format: a.format,
             reading: a.reading,
@@ -97,30 +68,4 @@ impl TryFrom<SolveArgs> for Solve {
             sheet: (a.every_start || a.table).then_some((a.every_start, a.table)),
         })
     }
-}
-
-/// Looks a method up by name (clap has already checked it is one).
-fn method(name: &str) -> Result<Method> {
-    match Method::by_name(name) {
-        Some(m) => Ok(m),
-        None => bail!(
-            "unknown method '{name}' (known: {})",
-            Method::names(|_| true)
-        ),
-    }
-}
-
-/// Parses `--start ROW,COL`: the sheet's coordinates, from 0.
-pub fn square(text: &str, n: usize) -> Result<Square> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let (Some(r), Some(c), 2) = (parts.first(), parts.get(1), parts.len()) else {
-        bail!("--start \"{text}\": give ROW,COL from 0, e.g. 1,1");
-    };
-    let coord = |t: &str| {
-        t.parse::<usize>()
-            .ok()
-            .filter(|&v| v < n)
-            .ok_or_else(|| anyhow!("--start \"{text}\": '{t}' is not from 0 to {}", n - 1))
-    };
-    Ok((coord(r)?, coord(c)?))
 }

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens_sched::{Total, Watch};
+use nqueens::{Total, Watch};
 
 /// How often a long run without a terminal writes where it stands: often
 /// enough that a log shows a run is alive, rarely enough that a week-long
@@ -161,11 +161,7 @@ impl Bar {
             took / 60 % 60,
             took % 60
         );
-        let _ = writeln!(
-            std::io::stderr(),
-            "{}",
-            nqueens_files::visible::visible(&line)
-        );
+        let _ = writeln!(std::io::stderr(), "{}", nqueens::visible::visible(&line));
     }
 
     /// One more unit done.
@@ -247,7 +243,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use indicatif::{ProgressDrawTarget, TermLike};
-    use nqueens_sched::Watch;
+    use nqueens::Watch;
 
     use super::Bar;
 

@@ -163,20 +163,6 @@ pub struct Part {
     left: u32,
 }
 
-impl Part {
-    /// The queens this part has already chosen, in increasing order.
-    ///
-    /// ```
-    /// use nqueens_puzzles::dominate::Domination;
-    /// let d = Domination::new(5).unwrap();
-    /// let parts = d.parts(&d.minimum(), 1);
-    /// assert_eq!(parts[0].chosen(5), vec![(0, 0)]);
-    /// ```
-    pub fn chosen(&self, n: usize) -> Vec<Square> {
-        squares(self.chosen, n)
-    }
-}
-
 impl Domination {
     /// The tables of an `n x n` board, `1 <= n <= MAX_N`.
     ///
@@ -208,6 +194,20 @@ impl Domination {
             full,
             widest,
         })
+    }
+
+    /// The queens `part` (one of [`Domination::parts`]) has already
+    /// chosen, in increasing order: its squares on this board, whose side
+    /// the part does not repeat.
+    ///
+    /// ```
+    /// use nqueens_puzzles::dominate::Domination;
+    /// let d = Domination::new(5).unwrap();
+    /// let parts = d.parts(&d.minimum(), 1);
+    /// assert_eq!(d.chosen(&parts[0]), vec![(0, 0)]);
+    /// ```
+    pub fn chosen(&self, part: &Part) -> Vec<Square> {
+        squares(part.chosen, self.n)
     }
 
     /// The board side.
