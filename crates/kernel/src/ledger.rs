@@ -79,6 +79,16 @@ impl Ledger {
         self.held -= (old - v.capacity()) * std::mem::size_of::<T>().max(1);
     }
 
+    /// Gives back what `v` holds past `most` elements (and past its
+    /// length): a buffer kept from one use to the next, trimmed to the
+    /// room its next use has, keeps its pages (a buffer given back and
+    /// grown again is faulted in anew, page by page).
+    pub(crate) fn shrink_to<T>(&mut self, v: &mut Vec<T>, most: usize) {
+        let old = v.capacity();
+        v.shrink_to(most);
+        self.held -= (old - v.capacity()) * std::mem::size_of::<T>().max(1);
+    }
+
     /// Gives back all that `v` holds.
     pub(crate) fn release<T>(&mut self, v: &mut Vec<T>) {
         self.held -= v.capacity() * std::mem::size_of::<T>().max(1);

@@ -395,7 +395,21 @@ impl RowSet {
             most: room - room / 4,
             keep: None,
         };
-        ledger.release(b_buf);
+        // The buffers are kept from one row set to the next (given back
+        // and grown anew, their pages were faulted in again at every row
+        // set: at n = 28 a shard under 2 GiB spent 7 % of its CPU in the
+        // system, its twin with no cap 1 %). The larger buffer serves `a`
+        // (what the sample listed in them is in `samples` now), trimmed
+        // to leave `b` the room the sample says it needs (listed past it,
+        // the plan misses and is made again with every buffer given
+        // back).
+        if b_buf.capacity() > a_buf.capacity() {
+            std::mem::swap(a_buf, b_buf);
+        }
+        b_buf.clear();
+        a_buf.clear();
+        let b_needs = estimates[bi] + estimates[bi] / 8 + 1;
+        ledger.shrink_to(a_buf, room.saturating_sub(b_needs.max(b_buf.capacity())));
         let b = side.list_joined(
             b_rows, b_lo, b_hi, part, b_buf, quarters, ledger, b_slot, &mut nodes,
         )?;
@@ -422,10 +436,12 @@ impl RowSet {
         // took 90.1, 92.6, 98.1 and 100.1 s CPU with at least 1, 2, 3 and
         // 4 bits, its whole count 78.5 s (at n = 26 two row sets took 0.91
         // to 1.09 times their whole join with 1 to 4 bits).
-        ledger.release(a_buf);
-        let keys_bytes = 8 * b_buf.capacity() + join.bytes();
+        a_buf.clear();
+        let keys_bytes = 8 * (a_buf.capacity() + b_buf.capacity()) + join.bytes();
         let room_a = ledger.cap.saturating_sub(ledger.held - keys_bytes) / 8;
         let room_a = (room_a - room_a / spare).saturating_sub(b.len).min(most);
+        // `a`'s buffer kept, trimmed to its room.
+        ledger.shrink_to(a_buf, room_a.max(FEWEST_KEYS));
         let bits = side.key_bits();
         let cuts = first_cuts(a_sample, b_sample, bits, Classes::MOST);
         let share = |classes: &Classes, c: usize| {
