@@ -746,7 +746,12 @@ mod tests {
                 seed,
             };
             let least = var("MEASURE_LEAST", super::super::DESCENT_LEAST);
-            let plan = Plan::Descended { depth, least };
+            // `MEASURE_PLAN=stratified` or `thinned` for the other designs.
+            let plan = match std::env::var("MEASURE_PLAN").as_deref() {
+                Ok("stratified") => Plan::Stratified,
+                Ok("thinned") => Plan::default(),
+                _ => Plan::Descended { depth, least },
+            };
             let e = estimate_with(
                 &count,
                 &sampling,

@@ -182,16 +182,16 @@ pub enum Plan {
         keys: u64,
     },
     /// Each sampled row set's sides listed, then joined by a random
-    /// descent through the join's first `depth` cuts on whole keys
-    /// ([`nqueens_kernel::halves::RowSet::join_descended`]): at each cut
-    /// the join goes on in one of its two halves, drawn with a chance near
-    /// its share of the halves' key products, weighted by one over the
+    /// descent through the join's first `depth` nodes
+    /// ([`nqueens_kernel::halves::RowSet::join_descended`]): at each node
+    /// the join goes on in one of the joins below it, drawn with a chance
+    /// near its share of their key products, weighted by one over the
     /// chance, and every step is timed. Unbiased estimates of the row
     /// set's solutions and of its CPU time (listing and whole join) at a
     /// few per cent of its cost (n = 26: the listing and the descent
-    /// through 8 cuts, a tenth of the count's CPU). A row set whose keys
-    /// have no cut on whole keys (at most 34 live bits: every row set up
-    /// to n = 20) is joined whole.
+    /// through 8 nodes, a tenth of the count's CPU). A row set with no
+    /// node of `least` keys or more (every row set up to n = 22 or so,
+    /// by default) is joined whole.
     Descended {
         /// Cuts drawn through (at most).
         depth: u64,
@@ -209,10 +209,12 @@ pub enum Plan {
 pub const DESCENT_DEPTH: u64 = 8;
 
 /// Nodes of fewer keys (both lists) are joined whole in the descended
-/// design: timing a small node costs more than the node (measured at
-/// n = 24: through nodes of any size the CPU came out 1.3 to 2 times the
-/// whole joins' through 12 to 20 cuts).
-pub const DESCENT_LEAST: u64 = 1 << 16;
+/// design: timing a small node costs more than the node, and the
+/// weighted clock reads make the CPU run high (measured at n = 24 through
+/// 8 cuts: 1.042 times the whole joins' with a floor of 2^16 keys, 1.007
+/// with 2^20; through nodes of any size and 12 to 20 cuts, 1.3 to 2
+/// times). At n = 28 the first 8 nodes hold a million keys or more.
+pub const DESCENT_LEAST: u64 = 1 << 20;
 
 /// The chance of each half of a cut, in the descended design, is at least
 /// half of this: a half whose key product says it is cheap is still drawn

@@ -123,7 +123,7 @@ fn the_default_intervals_cover_the_published_counts() {
 /// Each row set joined by a random descent through 6 cuts (at n = 16 to
 /// 18, the 32-bit join's: most row sets have two to six), every node
 /// drawn through however few its keys (the default joins nodes of fewer
-/// than 65,536 keys whole: every row set up to n = 20 or so).
+/// than 2^20 keys whole: every row set up to n = 22 or so).
 #[test]
 fn the_descended_intervals_cover_the_published_counts() {
     covers(Plan::Descended { depth: 6, least: 0 });
