@@ -93,9 +93,13 @@ impl EstimateRequest {
         let plan = match self.design.as_deref() {
             None | Some("thinned") => Plan::default(),
             Some("stratified") => Plan::Stratified,
+            Some("descended") => Plan::Descended {
+                depth: nqueens_sched::DESCENT_DEPTH,
+                least: nqueens_sched::DESCENT_LEAST,
+            },
             Some(other) => {
                 return Err(Error::input(format!(
-                    "{} must be thinned or stratified, not '{other}'",
+                    "{} must be thinned, stratified or descended, not '{other}'",
                     sp.of("design")
                 )))
             }

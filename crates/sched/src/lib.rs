@@ -90,6 +90,7 @@ pub use record::{Fields, Run, Value};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,
+    DESCENT_DEPTH, DESCENT_LEAST,
 };
 pub use threads::Threads;
 pub use total::Total;

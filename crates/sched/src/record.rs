@@ -122,6 +122,7 @@ impl Estimate {
             Design::Exact => ("exact", None),
             Design::Stratified { strata } => ("stratified", Some(strata)),
             Design::Thinned { strata, .. } => ("thinned", Some(strata)),
+            Design::Descended { strata, .. } => ("descended", Some(strata)),
         };
         let (thin_keys, whole_every, whole_samples) = match self.design {
             Design::Thinned {
@@ -130,6 +131,7 @@ impl Estimate {
                 whole,
                 ..
             } => (Some(keys), Some(whole_every), Some(whole)),
+            Design::Descended { whole, .. } => (None, None, Some(whole)),
             Design::Stratified { .. } => (None, None, Some(self.samples)),
             Design::Exact => (None, None, Some(self.samples)),
         };
@@ -212,7 +214,12 @@ impl Estimate {
 
     /// What the record's figures are.
     fn note(&self) -> String {
+        let descent;
         let what = match self.design {
+            Design::Descended { depth, .. } => {
+                descent = format!("95 % intervals from a stratified random sample of the subproblems, each joined by a random descent through its first {depth} cuts on whole keys (unbiased estimates of its solutions and CPU time; whole_samples of them had no such cut and were joined whole)");
+                descent.as_str()
+            }
             Design::Exact => "every subproblem counted: the exact count",
             Design::Stratified { .. } => {
                 "95 % intervals from a stratified random sample of the subproblems"

@@ -145,7 +145,121 @@ pub(super) fn disjoint_pairs(
     scratch: &mut JoinScratch,
     ledger: &mut Ledger,
 ) -> Result<u64, OverCap> {
-    disjoint_pairs_on(Isa::detect(), (x, y), bits, (scratch, ledger))
+    disjoint_pairs_on(Isa::detect(), (x, y), bits, (scratch, ledger), None)
+}
+
+/// A random descent through the join's cuts on whole keys: at each of
+/// its first `depth` wide nodes the join goes on in one of the node's two
+/// joins only, drawn with a chance `p` near its share of the two joins'
+/// key products, and what is below it counts `1 / p` times; below the
+/// last drawn node (or the last wide cut), the join is made whole. Each
+/// node's own work (its two cuts) and the whole join below are timed by
+/// `clock`, weighted by one over the chance of the path to them: the sums
+/// are unbiased estimates of the whole join's pairs and time (the same
+/// cuts as the whole join makes, in the same order, the join below the
+/// path the whole join's own), at a `1 / 2^depth` share or so of its
+/// cost.
+pub(super) struct Descent<'a> {
+    /// Wide nodes still to be drawn through.
+    pub depth: usize,
+    /// Picks one of the joins below a node, given their chances (at most
+    /// four, adding up to 1; a join with chance 0 must not be picked).
+    pub draw: &'a mut dyn FnMut(&[f64]) -> usize,
+    /// Seconds (a CPU clock).
+    pub clock: &'a mut dyn FnMut() -> f64,
+    /// The chance of each join at least `mix / 2` (`0`: by the key
+    /// products alone).
+    pub mix: f64,
+    /// A node whose two lists hold fewer keys is joined whole, not drawn
+    /// through: timing its few microseconds costs as much as they do
+    /// (drawn through nodes of any size, the estimate of n = 24's joins
+    /// came out 1.3 to 2 times their CPU through 12 to 20 cuts).
+    pub least: usize,
+    /// One over the chance of the path so far.
+    pub weight: f64,
+    /// The estimate of the pairs.
+    pub pairs: f64,
+    /// The estimate of the join's seconds.
+    pub seconds: f64,
+    /// The seconds timed within the join (unweighted).
+    pub timed: f64,
+    /// Nodes drawn through.
+    pub levels: usize,
+}
+
+impl Descent<'_> {
+    /// A node's own work, from `t0` on the clock: weighted by the path's.
+    #[inline(always)]
+    fn local(&mut self, t0: f64) {
+        let t = (self.clock)() - t0;
+        self.seconds += t * self.weight;
+        self.timed += t;
+    }
+
+    /// The floor: the whole join below, from `t0` on the clock, and its
+    /// `pairs`, weighted by the path's.
+    #[inline(always)]
+    fn floor(&mut self, t0: f64, pairs: u64) {
+        self.local(t0);
+        self.pairs += pairs as f64 * self.weight;
+    }
+
+    /// One of the joins below a node, drawn with a chance of `mix` shared
+    /// equally among those with pairs to count and `1 - mix` shared by
+    /// their key `products` (a join with none is never drawn: it counts
+    /// nothing and costs nothing); the path's weight takes one over the
+    /// chance. A draw only where two or more may be taken.
+    #[inline(always)]
+    fn choose(&mut self, products: &[f64]) -> usize {
+        self.depth -= 1;
+        self.levels += 1;
+        let live = products.iter().filter(|&&p| p > 0.0).count();
+        if live == 0 {
+            // Nothing below counts or costs: any join, with chance 1.
+            return 0;
+        }
+        let sum: f64 = products.iter().sum();
+        let mut chances = [0.0; 4];
+        for (c, &p) in chances.iter_mut().zip(products) {
+            if p > 0.0 {
+                *c = (1.0 - self.mix) * p / sum + self.mix / live as f64;
+            }
+        }
+        let chances = &chances[..products.len()];
+        let pick = if live == 1 {
+            products.iter().position(|&p| p > 0.0).unwrap_or(0)
+        } else {
+            (self.draw)(chances)
+        };
+        assert!(chances[pick] > 0.0, "a join that counts nothing was drawn");
+        self.weight /= chances[pick];
+        pick
+    }
+}
+
+/// [`disjoint_pairs`] by a random descent ([`Descent`]): the estimates of
+/// the pairs and the seconds are in `descent` after it; the work before
+/// the first cut (the cut order, the keys' union, the tables) is timed
+/// and counted once.
+pub(super) fn disjoint_pairs_descent(
+    x: &mut [u64],
+    y: &mut [u64],
+    bits: u32,
+    scratch: &mut JoinScratch,
+    ledger: &mut Ledger,
+    descent: &mut Descent<'_>,
+) -> Result<(), OverCap> {
+    let t0 = (descent.clock)();
+    disjoint_pairs_on(
+        Isa::detect(),
+        (x, y),
+        bits,
+        (scratch, ledger),
+        Some(descent),
+    )?;
+    let all = (descent.clock)() - t0;
+    descent.seconds += (all - descent.timed).max(0.0);
+    Ok(())
 }
 
 /// The instruction sets the join (and the merge of a side's rows) is
@@ -220,6 +334,7 @@ fn disjoint_pairs_on(
     (x, y): (&mut [u64], &mut [u64]),
     bits: u32,
     (scratch, ledger): (&mut JoinScratch, &mut Ledger),
+    descent: Option<&mut Descent<'_>>,
 ) -> Result<u64, OverCap> {
     if x.is_empty() || y.is_empty() {
         return Ok(0);
@@ -295,17 +410,19 @@ fn disjoint_pairs_on(
     };
     narrow.tabulate();
     let counted = match isa {
-        Isa::Baseline => baseline::join_wide(x, y, high, low, &narrow, scratch, ledger),
+        Isa::Baseline => baseline::join_wide(x, y, high, low, &narrow, scratch, ledger, descent),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Isa::Avx2` is only made when the CPU reports AVX2 and
         // popcnt, the features these functions are compiled for.
         #[allow(unsafe_code)]
-        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, &narrow, scratch, ledger) },
+        Isa::Avx2 => unsafe { avx2::join_wide(x, y, high, low, &narrow, scratch, ledger, descent) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Isa::Avx512` is only made when the CPU reports the
         // features these functions are compiled for.
         #[allow(unsafe_code)]
-        Isa::Avx512 => unsafe { avx512::join_wide(x, y, high, low, &narrow, scratch, ledger) },
+        Isa::Avx512 => unsafe {
+            avx512::join_wide(x, y, high, low, &narrow, scratch, ledger, descent)
+        },
     };
     scratch.tables = narrow.high;
     counted
@@ -361,7 +478,7 @@ fn stack_to(stack: &mut Vec<u32>, ledger: &mut Ledger, len: usize) -> Result<(),
 /// (the target features of the functions it defines).
 macro_rules! recursive_join {
     ($partition:path, $sort:path, $keys:path, $cut:path, $keep_without:path, $counts:path, $block:path, $block_pairs:expr $(, #[$feature:meta])*) => {
-        use super::{stack_to, JoinScratch, Narrow};
+        use super::{stack_to, Descent, JoinScratch, Narrow};
         use crate::ledger::{Ledger, OverCap};
 
         /// Cuts on every bit of `high` but the last two, then joins the
@@ -370,6 +487,7 @@ macro_rules! recursive_join {
         /// see [`super::narrow::Narrow::sort`]), whose compatible pairs
         /// are joined.
         $(#[$feature])*
+        #[allow(clippy::too_many_arguments)]
         pub(super) fn join_wide(
             x: &mut [u64],
             y: &mut [u64],
@@ -378,9 +496,40 @@ macro_rules! recursive_join {
             narrow: &Narrow,
             scratch: &mut JoinScratch,
             ledger: &mut Ledger,
+            descent: Option<&mut Descent<'_>>,
         ) -> Result<u64, OverCap> {
             if x.is_empty() || y.is_empty() {
                 return Ok(0);
+            }
+            let mut descent = descent;
+            if let Some(d) = descent.as_deref_mut() {
+                if d.depth == 0 || x.len() + y.len() < d.least {
+                    // The floor: the join below, whole and timed.
+                    let t0 = (d.clock)();
+                    let pairs = join_wide(x, y, high, low, narrow, scratch, ledger, None)?;
+                    d.floor(t0, pairs);
+                    return Ok(pairs);
+                }
+            }
+            if let (Some(d), true) = (descent.as_deref_mut(), high.len() >= 3) {
+                let t0 = (d.clock)();
+                let (bit, rest) = (high[0], &high[1..]);
+                let x0 = $partition(x, bit, &mut scratch.wide);
+                let y0 = $partition(y, bit, &mut scratch.wide);
+                let ((a, a0), (b, b0)) = if y0 <= x0 {
+                    ((x, x0), (y, y0))
+                } else {
+                    ((y, y0), (x, x0))
+                };
+                let (a_clear, a_set) = a.split_at_mut(a0);
+                d.local(t0);
+                // The two joins' key products: the chance of each.
+                let products = [a_set.len() as f64 * b0 as f64, a_clear.len() as f64 * b.len() as f64];
+                return if d.choose(&products) == 0 {
+                    join_wide(a_set, &mut b[..b0], rest, low, narrow, scratch, ledger, Some(d))
+                } else {
+                    join_wide(a_clear, b, rest, low, narrow, scratch, ledger, Some(d))
+                };
             }
             match high.split_first() {
                 Some((&bit, rest)) if rest.len() >= 2 => {
@@ -392,10 +541,11 @@ macro_rules! recursive_join {
                         ((y, y0), (x, x0))
                     };
                     let (a_clear, a_set) = a.split_at_mut(a0);
-                    Ok(join_wide(a_set, &mut b[..b0], rest, low, narrow, scratch, ledger)?
-                        + join_wide(a_clear, b, rest, low, narrow, scratch, ledger)?)
+                    Ok(join_wide(a_set, &mut b[..b0], rest, low, narrow, scratch, ledger, None)?
+                        + join_wide(a_clear, b, rest, low, narrow, scratch, ledger, None)?)
                 }
                 _ => {
+                    let t0 = descent.as_deref_mut().map(|d| (d.clock)());
                     // Both lists, 32 bits a key, at the foot of the stack.
                     let (lx, ly) = (x.len(), y.len());
                     let stack = &mut scratch.narrow;
@@ -404,24 +554,35 @@ macro_rules! recursive_join {
                     if high.is_empty() {
                         $keys(narrow, x, &mut stack[..lx]);
                         $keys(narrow, y, &mut stack[lx..top]);
+                        if let (Some(d), Some(t0)) = (descent.as_deref_mut(), t0) {
+                            d.local(t0);
+                        }
                         // The cut order fits these lists: no node ranks
                         // anew (it paid only for the classes below).
-                        return join(stack, ledger, top, (0, lx), (lx, ly), low, usize::MAX);
+                        return join(stack, ledger, top, (0, lx), (lx, ly), low, usize::MAX, descent);
                     }
                     let at = $sort(narrow, x, y, high, &mut stack[..top]);
                     // The classes' starts, then the pairs of classes that
                     // share no high bit (see `Narrow::sort`).
                     let [x0, x1, x2, x3, y1, y0, y2, y3, end] = at;
-                    let mut pairs = 0;
-                    for (x, y) in [
+                    let ranked_above = $block_pairs * super::rank::RANKED_BLOCKS;
+                    let classes = [
                         ((x0, x1), (y1, end)),
                         ((x1, x2), (y0, y3)),
                         ((x2, x3), (y1, y2)),
                         ((x3, lx), (y0, y2)),
-                    ] {
-                        let (x, y) = ((x.0, x.1 - x.0), (y.0, y.1 - y.0));
-                        let ranked_above = $block_pairs * super::rank::RANKED_BLOCKS;
-                        pairs += join(stack, ledger, top, x, y, low, ranked_above)?;
+                    ]
+                    .map(|(x, y)| ((x.0, x.1 - x.0), (y.0, y.1 - y.0)));
+                    if let (Some(d), Some(t0)) = (descent, t0) {
+                        // One pair of classes, drawn by their key products.
+                        d.local(t0);
+                        let products = classes.map(|((_, lx), (_, ly))| lx as f64 * ly as f64);
+                        let (x, y) = classes[d.choose(&products)];
+                        return join(stack, ledger, top, x, y, low, ranked_above, Some(d));
+                    }
+                    let mut pairs = 0;
+                    for (x, y) in classes {
+                        pairs += join(stack, ledger, top, x, y, low, ranked_above, None)?;
                     }
                     Ok(pairs)
                 }
@@ -433,6 +594,7 @@ macro_rules! recursive_join {
         /// `top`, where the joins below it read them (nothing is copied
         /// back).
         $(#[$feature])*
+        #[allow(clippy::too_many_arguments)]
         fn join(
             stack: &mut Vec<u32>,
             ledger: &mut Ledger,
@@ -441,13 +603,26 @@ macro_rules! recursive_join {
             y: (usize, usize),
             cuts: &[u32],
             ranked_above: usize,
+            descent: Option<&mut Descent<'_>>,
         ) -> Result<u64, OverCap> {
             let ((x_at, lx), (y_at, ly)) = (x, y);
             if lx == 0 || ly == 0 {
                 return Ok(0);
             }
+            let node = !cuts.is_empty() && lx * ly > $block_pairs;
+            let mut descent = descent;
+            let mut t0 = 0.0;
+            if let Some(d) = descent.as_deref_mut() {
+                t0 = (d.clock)();
+                if d.depth == 0 || !node || lx + ly < d.least {
+                    // The floor: the join below, whole and timed.
+                    let pairs = join(stack, ledger, top, x, y, cuts, ranked_above, None)?;
+                    d.floor(t0, pairs);
+                    return Ok(pairs);
+                }
+            }
             match cuts.split_first() {
-                Some(_) if lx * ly > $block_pairs => {
+                Some(_) if node => {
                     // The top nodes cut on the best bit for their lists,
                     // the others in the order of the whole join.
                     let mut ranked = [0; 64];
@@ -482,8 +657,15 @@ macro_rules! recursive_join {
                     let a1 = $cut(&below[a_at..a_at + la], bit, pa);
                     let b0 = $keep_without(&below[b_at..b_at + lb], bit, &mut pb[..lb]);
                     let above = top + la + b0;
-                    Ok(join(stack, ledger, above, (top, a1), (top + la, b0), rest, ranked_above)?
-                        + join(stack, ledger, above, (top + a1, la - a1), (b_at, lb), rest, ranked_above)?)
+                    let (set, clear) = (((top, a1), (top + la, b0)), ((top + a1, la - a1), (b_at, lb)));
+                    if let Some(d) = descent {
+                        d.local(t0);
+                        let products = [a1 as f64 * b0 as f64, (la - a1) as f64 * lb as f64];
+                        let (x, y) = if d.choose(&products) == 0 { set } else { clear };
+                        return join(stack, ledger, above, x, y, rest, ranked_above, Some(d));
+                    }
+                    Ok(join(stack, ledger, above, set.0, set.1, rest, ranked_above, None)?
+                        + join(stack, ledger, above, clear.0, clear.1, rest, ranked_above, None)?)
                 }
                 _ => Ok($block(&stack[x_at..x_at + lx], &stack[y_at..y_at + ly])),
             }
@@ -575,8 +757,14 @@ mod tests {
                         cap: usize::MAX,
                     };
                     assert_eq!(
-                        disjoint_pairs_on(isa, (&mut x, &mut y), bits, (&mut scratch, ledger))
-                            .unwrap(),
+                        disjoint_pairs_on(
+                            isa,
+                            (&mut x, &mut y),
+                            bits,
+                            (&mut scratch, ledger),
+                            None
+                        )
+                        .unwrap(),
                         expect,
                         "{isa:?}, {bits} bits, len = {len}"
                     );

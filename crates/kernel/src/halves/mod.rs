@@ -77,7 +77,7 @@ use side::{Classes, Listed, Part, QuarterScratch, Side};
 
 pub use recount::{recount, Recount};
 pub use rows::HalfSplit;
-pub use thin::Listing;
+pub use thin::{pick, Descended, Listing};
 
 impl RowSet {
     /// Its solutions times its orbit's size, and the queens placed while

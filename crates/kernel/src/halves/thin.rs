@@ -10,7 +10,7 @@
 //! solutions; `every = 1` is the count itself, the same lists joined the
 //! same way as [`RowSet::count_in`] joins them.
 
-use super::join::disjoint_pairs;
+use super::join::{disjoint_pairs, disjoint_pairs_descent, Descent};
 use super::side::Part;
 use super::{HalfScratch, RowSet};
 use crate::{Board, Error};
@@ -210,6 +210,142 @@ impl RowSet {
     }
 }
 
+/// What [`RowSet::join_descended`] estimates of a row set's whole join
+/// (times its weight for the pairs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Descended {
+    /// The estimate of the pairs (an unbiased one).
+    pub pairs: f64,
+    /// The estimate of the whole join's seconds on `clock`.
+    pub seconds: f64,
+    /// The seconds the descent took on `clock`.
+    pub took: f64,
+    /// Wide cuts drawn through (fewer than asked when the join has fewer).
+    pub levels: usize,
+    /// The chance of the path the descent took (1 for a whole join).
+    pub chance: f64,
+}
+
+/// The index `u` (uniform in `[0, 1)`) falls on when `[0, 1)` is cut in
+/// runs of the lengths `chances` (adding up to 1), never one of chance 0:
+/// a [`RowSet::join_descended`] draw from a uniform number.
+///
+/// ```
+/// use nqueens_kernel::halves::pick;
+/// assert_eq!(pick(&[0.25, 0.0, 0.75], 0.1), 0);
+/// assert_eq!(pick(&[0.25, 0.0, 0.75], 0.25), 2);
+/// assert_eq!(pick(&[0.25, 0.0, 0.75], 0.999_999_999_999_999_9), 2);
+/// ```
+pub fn pick(chances: &[f64], u: f64) -> usize {
+    let mut acc = 0.0;
+    let last = chances.iter().rposition(|&c| c > 0.0).unwrap_or(0);
+    chances
+        .iter()
+        .position(|&c| {
+            acc += c;
+            c > 0.0 && u < acc
+        })
+        .unwrap_or(last)
+}
+
+impl RowSet {
+    /// The whole join of the lists [`RowSet::list_in`] left in `scratch`,
+    /// estimated by a random descent through its first `depth` cuts on
+    /// whole keys (the cuts of keys of more than 32 live bits: none up to
+    /// n = 20, a dozen or more from n = 24): at each such cut the join goes
+    /// on in one of its two halves, drawn by `draw` (given the chances,
+    /// it picks one: [`pick`] of a uniform number) with a chance `p` of `mix / 2` plus `1 - mix` times that half's
+    /// share of the two halves' key products (`draw` is called only where
+    /// both halves hold pairs to count), and what is below counts
+    /// `1 / p` times; below the last, the join is made whole. Every step
+    /// is timed by `clock` (seconds), each weighted by one over the chance
+    /// of the path to it; a node whose lists hold fewer than `least` keys
+    /// together is joined whole, not drawn through: unbiased estimates of the whole join's pairs
+    /// (times the weight) and its seconds, for a fraction of its cost. The
+    /// lists are only reordered.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board};
+    /// let board = Board::new(16).unwrap();
+    /// let s = RowSet::unreduced(board, 8, 5000).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let listing = s.list_in(board, &mut scratch);
+    /// let mut draw = |chances: &[f64]| nqueens_kernel::halves::pick(chances, 0.5);
+    /// let mut clock = || 0.0;
+    /// let whole = s.count(board).solutions as f64;
+    /// let d = s.join_descended(board, &mut scratch, &listing, (0, 0.2, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// // No cut drawn through: the whole join.
+    /// assert_eq!((d.pairs, d.levels, d.chance), (whole, 0, 1.0));
+    /// let d = s.join_descended(board, &mut scratch, &listing, (3, 0.2, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// assert!(d.levels > 0 && d.chance < 1.0 && d.pairs > 0.0);
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn join_descended(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        listing: &Listing,
+        (depth, mix, least): (usize, f64, usize),
+        draw: &mut dyn FnMut(&[f64]) -> usize,
+        clock: &mut dyn FnMut() -> f64,
+        cap: usize,
+    ) -> Result<Descended, Error> {
+        let (side, _) = self.sides(board);
+        let HalfScratch {
+            left,
+            right,
+            join,
+            ledger,
+            ..
+        } = scratch;
+        let (l, r) = (listing.left as usize, listing.right as usize);
+        let (long, long_len, short, short_len) = if l >= r {
+            (left, l, right, r)
+        } else {
+            (right, r, left, l)
+        };
+        ledger.cap = cap;
+        let over = |_| Error::OverBudget { cap: cap as u64 };
+        let t0 = clock();
+        // The join's stack grows as the path needs it: a descent holds
+        // the lists and little more (the whole join reserves 16 bytes a
+        // key of the longer list).
+        join.reserve_cuts(long_len.max(short_len), ledger)
+            .map_err(over)?;
+        let reserved = clock() - t0;
+        let mut d = Descent {
+            depth,
+            draw,
+            clock,
+            mix,
+            least,
+            weight: 1.0,
+            pairs: 0.0,
+            seconds: 0.0,
+            timed: 0.0,
+            levels: 0,
+        };
+        disjoint_pairs_descent(
+            &mut long[..long_len],
+            &mut short[..short_len],
+            side.key_bits(),
+            join,
+            ledger,
+            &mut d,
+        )
+        .map_err(over)?;
+        ledger.cap = usize::MAX;
+        let took = (d.clock)() - t0;
+        Ok(Descended {
+            pairs: d.pairs * f64::from(self.weight),
+            seconds: d.seconds + reserved,
+            took,
+            levels: d.levels,
+            chance: 1.0 / d.weight,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +373,96 @@ mod tests {
             assert_eq!(s.join_listed(board, &mut scratch, &listing, 1, 0), whole);
         }
         assert!(longest > 1000, "{longest}");
+    }
+
+    /// Every path a descent can take, found by drawing each choice both
+    /// ways: their chances add up to 1 and their pair estimates, weighted
+    /// by their chances, to the whole join's pairs exactly (the estimate
+    /// is unbiased), for row sets of n = 17 (cuts of 32-bit keys only) and
+    /// n = 22 (cuts on whole keys first; the lists listed afresh for each path: the join ranks its
+    /// cuts on samples of the lists, whose order a join changes); and the
+    /// descent only reorders the lists.
+    #[test]
+    fn a_descent_averages_to_the_whole_join_over_its_paths() {
+        let mut scratch = HalfScratch::default();
+        let (mut descended, mut paths_seen) = (0, 0);
+        let sets = [(17, 0.3), (17, 0.6), (22, 0.2), (22, 0.5), (22, 0.99)].map(|(n, at)| {
+            let board = Board::new(n).unwrap();
+            let len = RowSet::unreduced_len(board, n / 2).unwrap();
+            let rank = (len as f64 * at) as u64;
+            (board, rank, RowSet::unreduced(board, n / 2, rank).unwrap())
+        });
+        for (board, rank, s) in sets {
+            let listing = s.list_in(board, &mut scratch);
+            let whole = s.join_listed(board, &mut scratch, &listing, 1, 0) as f64;
+            for (depth, mix) in [(1, 0.2), (3, 0.2), (3, 1.0)] {
+                let least = if board.n() < 20 { 0 } else { 1 << 12 };
+                // Depth-first over the draws: a run that asks for a draw
+                // past its prefix is run again with that draw both ways.
+                let (mut chance, mut mean, mut paths) = (0.0, 0.0, 0);
+                let mut prefixes = vec![Vec::new()];
+                while let Some(prefix) = prefixes.pop() {
+                    let mut at = 0;
+                    let mut past = None;
+                    let mut draw = |chances: &[f64]| {
+                        at += 1;
+                        match prefix.get(at - 1) {
+                            Some(&i) => i,
+                            None => {
+                                let live: Vec<usize> =
+                                    (0..chances.len()).filter(|&i| chances[i] > 0.0).collect();
+                                let first = live[0];
+                                past.get_or_insert(live);
+                                first
+                            }
+                        }
+                    };
+                    let mut clock = || 0.0;
+                    // Listed afresh: the cut order is ranked on samples
+                    // of the lists, which a join reorders.
+                    let mut fresh = HalfScratch::default();
+                    assert_eq!(s.list_in(board, &mut fresh), listing);
+                    let d = s
+                        .join_descended(
+                            board,
+                            &mut fresh,
+                            &listing,
+                            (depth, mix, least),
+                            &mut draw,
+                            &mut clock,
+                            usize::MAX,
+                        )
+                        .unwrap();
+                    if let Some(live) = past {
+                        for i in live {
+                            let mut longer = prefix.clone();
+                            longer.push(i);
+                            prefixes.push(longer);
+                        }
+                        continue;
+                    }
+                    chance += d.chance;
+                    mean += d.chance * d.pairs;
+                    paths += 1;
+                    descended += usize::from(d.levels == depth);
+                }
+                assert!((chance - 1.0).abs() < 1e-9, "rank {rank}: {chance}");
+                assert!(
+                    (mean - whole).abs() <= 1e-9 * whole,
+                    "rank {rank}, depth {depth}: {mean} for {whole}"
+                );
+                paths_seen += paths;
+            }
+            // The lists were only reordered.
+            assert_eq!(
+                s.join_listed(board, &mut scratch, &listing, 1, 0) as f64,
+                whole
+            );
+        }
+        assert!(
+            descended > 20 && paths_seen > 40,
+            "{descended}, {paths_seen}"
+        );
     }
 
     /// A scratch that listed and joined another row set first lists the

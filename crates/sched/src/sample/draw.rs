@@ -20,6 +20,8 @@ pub(super) struct Draws {
     /// `1 / whole_every` once the ramp is past (0 for the stratified
     /// design: no such draw).
     pub(super) whole_every: u64,
+    /// Descended design: each row set drawn with a seed for its descent.
+    salted: bool,
 }
 
 /// A thinned design joins a row set whole with chance 1 in this many,
@@ -63,12 +65,13 @@ impl Draws {
             .filter(|&h| h < strata)
             .collect();
         let whole_every = match plan {
-            Plan::Stratified => 0,
+            Plan::Stratified | Plan::Descended { .. } => 0,
             Plan::Thinned { .. } => WHOLE_EVERY,
         };
         Draws {
             bounds,
             whole_every,
+            salted: matches!(plan, Plan::Descended { .. }),
             limit: match sampling.size {
                 Size::Samples(k) => Some(k),
                 Size::Seconds(_) => None,
@@ -111,6 +114,8 @@ impl Draws {
             // draws the same row sets as before the thinned one).
             let every = self.whole_every.min(1 + order / RAMP);
             let (salt, whole) = match every {
+                // The descended design's draws through the join.
+                0 if self.salted => (s.rng.next_u64(), false),
                 0 => (0, true),
                 w => (s.rng.next_u64(), s.rng.below(w) == 0),
             };

@@ -304,13 +304,18 @@ pub fn estimate_with<C: Clock + Clone + Send + 'static>(
     // line; the line fitted to the measured ones makes it precise).
     let (a, b) = fit(&draws_only);
     let measured = draws_only.iter().filter(|d| d.known && d.p < 1.0).count() as u64;
+    let descended = matches!(plan, Plan::Descended { .. });
     let cpu = stratified(&draws_only, &draws.bounds, |d| {
+        if descended {
+            // Every row set's CPU estimated (unbiased) by its descent.
+            return d.z;
+        }
         let line = a + b * d.x;
         line + if d.known { (d.z - line) / d.p } else { 0.0 }
     });
     // The prediction's errors are seen on the measured row sets only: the
     // interval takes no more degrees of freedom than they give.
-    let cpu_df = if draws_only.iter().all(|d| d.p >= 1.0) {
+    let cpu_df = if descended || draws_only.iter().all(|d| d.p >= 1.0) {
         cpu.df
     } else {
         cpu.df.min(measured.saturating_sub(2).max(1))
@@ -348,6 +353,11 @@ pub fn estimate_with<C: Clock + Clone + Send + 'static>(
             strata,
             keys,
             whole_every: draws.whole_every,
+            whole: draws_only.iter().filter(|d| d.known).count() as u64,
+        },
+        Plan::Descended { depth, .. } => Design::Descended {
+            strata,
+            depth,
             whole: draws_only.iter().filter(|d| d.known).count() as u64,
         },
     };
@@ -575,6 +585,54 @@ fn count_one(
             };
             (draw, tally)
         }
+        Plan::Descended { depth, least } if !shared.exact => {
+            let t = clock.now();
+            let listing = set
+                .list_capped(board, scratch, cap)
+                .map_err(|_| shared.over(pick.rank))?;
+            let listed = clock.now() - t;
+            let mut rng = nqueens_rng::Rng::new(pick.salt);
+            let mut draw = |chances: &[f64]| {
+                nqueens_kernel::halves::pick(
+                    chances,
+                    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
+                )
+            };
+            let mut now = || clock.now();
+            let joined = set
+                .join_descended(
+                    board,
+                    scratch,
+                    &listing,
+                    (
+                        depth as usize,
+                        super::DESCENT_MIX,
+                        usize::try_from(least).unwrap_or(usize::MAX),
+                    ),
+                    &mut draw,
+                    &mut now,
+                    cap,
+                )
+                .map_err(|_| shared.over(pick.rank))?;
+            peak(scratch);
+            // No cut drawn through: the join was made whole, its pairs
+            // exact.
+            let exact = joined.levels == 0;
+            let draw = Draw {
+                order: pick.order,
+                stratum: pick.stratum,
+                y: joined.pairs,
+                z: (listed + joined.seconds) / orbit,
+                x: listing.left as f64 * listing.right as f64 / orbit,
+                known: exact,
+                p: 1.0,
+            };
+            let tally = Tally {
+                solutions: joined.pairs.max(0.0).round() as u64,
+                nodes: listing.nodes,
+            };
+            (draw, tally)
+        }
         _ => {
             let t = clock.now();
             let tally = set
@@ -645,6 +703,188 @@ mod tests {
         .unwrap();
         assert_eq!(e.exact, Some((4, 1)));
         assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
+
+    /// A measuring probe, not a test: the coverage of the descended
+    /// design's intervals at `MEASURE_N` (default 20): the exact count
+    /// (every subproblem counted and timed, thread CPU) before and after
+    /// `MEASURE_RUNS` seeded estimates of `MEASURE_K` samples, through
+    /// `MEASURE_DEPTH` cuts, one thread each; a line per estimate (the
+    /// total's and the CPU's interval) and the coverage of Q(n) and of the
+    /// exact counts' mean CPU.
+    /// `MEASURE_N=20 MEASURE_K=200 MEASURE_RUNS=100 cargo test --release -p nqueens-sched --lib measure_coverage -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a probe, run by hand in release"]
+    fn measure_coverage() {
+        use crate::{NoProgress, Options, ThreadCpu};
+        let var = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let n = var("MEASURE_N", 20) as usize;
+        let k = var("MEASURE_K", 200);
+        let runs = var("MEASURE_RUNS", 100);
+        let depth = var("MEASURE_DEPTH", super::super::DESCENT_DEPTH);
+        let count = Checked::new(Sampled, Board::new(n).unwrap(), Options::sequential()).unwrap();
+        let truth = nqueens_kernel::oeis::known(n).unwrap().0 as f64;
+        let exact = || {
+            let all = Sampling {
+                size: Size::Samples(u64::MAX),
+                seed: 1,
+            };
+            let e = estimate(&count, &all, &ThreadCpu, &NoProgress, &NoProgress).unwrap();
+            assert_eq!(e.exact.unwrap().0 as f64, truth);
+            e.cpu_seconds.estimate
+        };
+        let before = exact();
+        let mut lines = Vec::new();
+        for seed in 0..runs {
+            let sampling = Sampling {
+                size: Size::Samples(k),
+                seed,
+            };
+            let least = var("MEASURE_LEAST", super::super::DESCENT_LEAST);
+            // `MEASURE_PLAN=stratified` or `thinned` for the other designs.
+            let plan = match std::env::var("MEASURE_PLAN").as_deref() {
+                Ok("stratified") => Plan::Stratified,
+                Ok("thinned") => Plan::default(),
+                _ => Plan::Descended { depth, least },
+            };
+            let e = estimate_with(
+                &count,
+                &sampling,
+                plan,
+                &ThreadCpu,
+                &NoProgress,
+                &NoProgress,
+            )
+            .unwrap();
+            lines.push((seed, e.total, e.cpu_seconds));
+        }
+        let after = exact();
+        let cpu = (before + after) / 2.0;
+        println!("# n = {n}, {k} samples, depth {depth}: exact CPU {before:.3} s before, {after:.3} s after");
+        println!("seed\ttotal\ttotal_low\ttotal_high\tcpu\tcpu_low\tcpu_high");
+        let (mut total_in, mut cpu_in, mut cpu_in_both) = (0, 0, 0);
+        for (seed, t, c) in lines {
+            println!(
+                "{seed}\t{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}",
+                t.estimate, t.low, t.high, c.estimate, c.low, c.high
+            );
+            total_in += u32::from(t.low <= truth && truth <= t.high);
+            cpu_in += u32::from(c.low <= cpu && cpu <= c.high);
+            let (lo, hi) = (before.min(after), before.max(after));
+            cpu_in_both += u32::from(c.low <= hi && lo <= c.high);
+        }
+        println!("# total covered {total_in} of {runs}; CPU covers the exact runs' mean {cpu_in} of {runs}, meets [before, after] {cpu_in_both} of {runs}");
+    }
+
+    /// A measuring probe, not a test: for `MEASURE_N` (default 24),
+    /// `MEASURE_K` uniformly drawn row sets (seed `MEASURE_SEED`), each
+    /// listed, joined thinned to about 2^12 keys, joined by random descents
+    /// ([`RowSet::join_descended`]) at several depths and mixes, three
+    /// times each, and joined whole, every step timed (thread CPU). One
+    /// tab-separated line per descent on stdout: the row set's rank, orbit,
+    /// keys, solutions, listing, thinned and whole join seconds, then the
+    /// descent's depth, mix, repetition, levels, pairs and seconds
+    /// estimated, and the seconds it took.
+    /// `MEASURE_N=24 MEASURE_K=300 cargo test --release -p nqueens-sched --lib measure_descent -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a probe, run by hand in release"]
+    fn measure_descent() {
+        use crate::ThreadCpu;
+        let var = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let n = var("MEASURE_N", 24) as usize;
+        let k = var("MEASURE_K", 100);
+        let state = std::cell::Cell::new(var("MEASURE_SEED", 1) ^ 0x9e37_79b9_7f4a_7c15);
+        let next = || {
+            let mut x = state.get();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            state.set(x);
+            x
+        };
+        let board = Board::new(n).unwrap();
+        let left = n / 2;
+        let population = RowSet::unreduced_len(board, left).unwrap();
+        let mut scratch = HalfScratch::default();
+        let clock = ThreadCpu;
+        // `MEASURE_LEAST` keys (default 0: every node drawn through),
+        // `MEASURE_DESCENTS=6:0.2,8:0.2` (depth:mix), and `MEASURE_WHOLE=0`
+        // to leave the whole join out (its columns then 0: n = 28).
+        let configs: Vec<(usize, f64)> = std::env::var("MEASURE_DESCENTS")
+            .unwrap_or("2:0.2,4:0.2,6:0.2,8:0.2,10:0.2,6:1,6:0".into())
+            .split(',')
+            .map(|c| {
+                let (d, m) = c.split_once(':').unwrap();
+                (d.parse().unwrap(), m.parse().unwrap())
+            })
+            .collect();
+        let whole = var("MEASURE_WHOLE", 1) == 1;
+        let least = var("MEASURE_LEAST", 0) as usize;
+        println!("n\trank\torbit\tleft\tright\ty\tt_list\tt_thin\tyhat\tt_join\tdepth\tmix\trep\tlevels\tpairs\tseconds\ttook");
+        for _ in 0..k {
+            let rank = next() % population;
+            let s = RowSet::unreduced(board, left, rank).unwrap();
+            let t0 = clock.now();
+            let listing = s.list_in(board, &mut scratch);
+            let t_list = clock.now() - t0;
+            let longer = listing.left.max(listing.right);
+            let every = (longer >> 12).max(1);
+            let t0 = clock.now();
+            let yhat = s.join_listed(board, &mut scratch, &listing, every, next() % every) * every;
+            let t_thin = clock.now() - t0;
+            let mut lines = Vec::new();
+            for &(depth, mix) in &configs {
+                for rep in 0..3 {
+                    let mut draw = |chances: &[f64]| {
+                        nqueens_kernel::halves::pick(
+                            chances,
+                            (next() >> 11) as f64 / (1u64 << 53) as f64,
+                        )
+                    };
+                    let mut now = || clock.now();
+                    let d = s
+                        .join_descended(
+                            board,
+                            &mut scratch,
+                            &listing,
+                            (depth, mix, least),
+                            &mut draw,
+                            &mut now,
+                            usize::MAX,
+                        )
+                        .unwrap();
+                    lines.push(format!(
+                        "{depth}\t{mix}\t{rep}\t{}\t{}\t{:.6}\t{:.6}",
+                        d.levels, d.pairs, d.seconds, d.took
+                    ));
+                }
+            }
+            let t0 = clock.now();
+            let y = if whole {
+                s.join_listed(board, &mut scratch, &listing, 1, 0)
+            } else {
+                0
+            };
+            let t_join = clock.now() - t0;
+            for l in lines {
+                println!(
+                    "{n}\t{rank}\t{}\t{}\t{}\t{y}\t{t_list:.6}\t{t_thin:.6}\t{yhat}\t{t_join:.6}\t{l}",
+                    s.orbit_size(board),
+                    listing.left,
+                    listing.right,
+                );
+            }
+        }
     }
 
     /// A measuring probe, not a test: for `MEASURE_N` (default 21),

@@ -181,7 +181,46 @@ pub enum Plan {
         /// joined whole).
         keys: u64,
     },
+    /// Each sampled row set's sides listed, then joined by a random
+    /// descent through the join's first `depth` nodes
+    /// ([`nqueens_kernel::halves::RowSet::join_descended`]): at each node
+    /// the join goes on in one of the joins below it, drawn with a chance
+    /// near its share of their key products, weighted by one over the
+    /// chance, and every step is timed. Unbiased estimates of the row
+    /// set's solutions and of its CPU time (listing and whole join) at a
+    /// few per cent of its cost (n = 26: the listing and the descent
+    /// through 8 nodes, a tenth of the count's CPU). A row set with no
+    /// node of `least` keys or more (every row set up to n = 22 or so,
+    /// by default) is joined whole.
+    Descended {
+        /// Cuts drawn through (at most).
+        depth: u64,
+        /// Nodes whose two lists hold fewer keys are joined whole
+        /// ([`DESCENT_LEAST`]; 0 draws through every node, which the
+        /// tests of small boards use: their estimates of the total stay
+        /// unbiased, those of the CPU time run high).
+        least: u64,
+    },
 }
+
+/// Cuts drawn through in the descended design (docs/estimate.md): past
+/// 8 the descent costs no less (n = 26: 6.5 % of the join's CPU at 8, 6 %
+/// at 12; n = 28 alike), its variance grows, and the nodes get small.
+pub const DESCENT_DEPTH: u64 = 8;
+
+/// Nodes of fewer keys (both lists) are joined whole in the descended
+/// design: timing a small node costs more than the node, and the
+/// weighted clock reads make the CPU run high (measured at n = 24 through
+/// 8 cuts: 1.042 times the whole joins' with a floor of 2^16 keys, 1.007
+/// with 2^20; through nodes of any size and 12 to 20 cuts, 1.3 to 2
+/// times). At n = 28 the first 8 nodes hold a million keys or more.
+pub const DESCENT_LEAST: u64 = 1 << 20;
+
+/// The chance of each half of a cut, in the descended design, is at least
+/// half of this: a half whose key product says it is cheap is still drawn
+/// with chance at least 0.1, so a poor prediction costs variance, never
+/// an unbounded weight.
+const DESCENT_MIX: f64 = 0.2;
 
 /// Keys the longer list keeps in the default design: the thinned join then
 /// costs a tenth to a third of the listing, and adds under 0.1 % to the variance
@@ -217,6 +256,17 @@ pub enum Design {
         whole_every: u64,
         /// Sampled row sets joined whole (their CPU time measured): those
         /// drawn for it, and those too short to thin.
+        whole: u64,
+    },
+    /// Stratified by rank as [`Design::Stratified`], each row set joined
+    /// by a random descent ([`Plan::Descended`]).
+    Descended {
+        /// Strata of the design.
+        strata: u64,
+        /// Cuts on whole keys drawn through.
+        depth: u64,
+        /// Sampled row sets joined whole (no cut on whole keys to draw
+        /// through): their solutions are exact.
         whole: u64,
     },
     /// Every subproblem counted: the exact count.
