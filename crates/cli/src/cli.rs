@@ -651,8 +651,8 @@ pub struct EstimateArgs {
     /// Counting method: only the default, halves, is sampled.
     #[arg(long, value_name = "NAME", value_parser = solver_names())]
     pub solver: Option<String>,
-    /// Sampling design: thinned (each sampled row set joined on about 4096 keys of its longer list, 1 in 16 whole) or stratified (each counted whole) [default: thinned].
-    #[arg(long, value_name = "DESIGN", value_parser = ["thinned", "stratified"])]
+    /// Sampling design: thinned (each sampled row set joined on about 4096 keys of its longer list, 1 in 16 whole), stratified (each counted whole) or descended (each joined along one random path of the join's cuts, its solutions and CPU both estimated) [default: thinned].
+    #[arg(long, value_name = "DESIGN", value_parser = ["thinned", "stratified", "descended"])]
     pub design: Option<String>,
     /// Output format: text, the record for reading; json or csv for programs.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]

@@ -47,7 +47,7 @@ record::record_methods!(
 ///     seed: the draw's seed (default random, reported in ``seed``).
 ///     threads: worker threads (default every core).
 ///     cores: the cores the wall-time prediction is for (default threads).
-///     design: ``"thinned"`` (the default) or ``"stratified"``.
+///     design: ``"thinned"`` (the default), ``"stratified"`` or ``"descended"``.
 ///     max_memory: the most memory the process may hold, bytes or a str
 ///         such as '2G' (default three quarters of the memory available);
 ///         a sampled subproblem needing more raises MemoryError.
