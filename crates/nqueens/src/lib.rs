@@ -53,6 +53,7 @@ pub mod number;
 mod options;
 pub mod pawns;
 mod pieces;
+pub mod placement;
 mod puzzles;
 pub mod reference;
 mod session;
