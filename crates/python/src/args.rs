@@ -89,31 +89,3 @@ pub fn name(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Str
 pub fn value_error(message: impl AsRef<str>) -> PyErr {
     raise(Error::input(message))
 }
-
-/// `value`, an int, as a whole number in `range` (the library's check,
-/// `nqueens::number::whole`): `owner` says whose limit it is.
-pub fn whole(
-    value: &Bound<'_, PyAny>,
-    what: &str,
-    range: std::ops::RangeInclusive<u64>,
-    owner: &str,
-) -> PyResult<u64> {
-    nqueens::number::whole(&int(value, what)?, what, range, owner).map_err(raise)
-}
-
-/// An optional [`whole`]: `None` stays `None`.
-pub fn maybe_whole(
-    value: Option<&Bound<'_, PyAny>>,
-    what: &str,
-    range: std::ops::RangeInclusive<u64>,
-) -> PyResult<Option<u64>> {
-    value
-        .filter(|v| !v.is_none())
-        .map(|v| whole(v, what, range, ""))
-        .transpose()
-}
-
-/// A board of side `n`, from 1 to `max` (the limit of `owner`).
-pub fn board(n: &Bound<'_, PyAny>, max: usize, owner: &str) -> PyResult<nqueens::Board> {
-    nqueens::number::board(&int(n, "n")?, "n", max, owner).map_err(raise)
-}

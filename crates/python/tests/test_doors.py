@@ -151,9 +151,24 @@ def test_too_large_for_the_address_space_is_refused_not_aborted(args, call):
     if args:
         code, out, line = cli(*args, limit_kib=limit)
         assert code == 2 and "needs more memory" in line, (code, line)
+    # The budget is the lower of two bounds (crates/nqueens/src/budget.rs):
+    # three quarters of the memory available, and what the process may
+    # still map under the limit, less its threads' stacks and heaps (at
+    # most RESERVE here). The message names the one that applied; where
+    # the two are closer than RESERVE either may have.
     code = textwrap.dedent(f"""
         import resource, sys, nqueens
         resource.setrlimit(resource.RLIMIT_AS, ({limit * 1024}, {limit * 1024}))
+
+        def kib(path, field):
+            with open(path) as f:
+                for line in f:
+                    if line.startswith(field):
+                        return int(line.split()[1]) * 1024
+
+        default = kib("/proc/meminfo", "MemAvailable:") // 4 * 3
+        mappable = kib("/proc/self/status", "VmRSS:") + {limit * 1024} - kib("/proc/self/status", "VmSize:")
+        print("bounds:", default, mappable)
         try:
             {call}
         except MemoryError as e:
@@ -162,7 +177,20 @@ def test_too_large_for_the_address_space_is_refused_not_aborted(args, call):
     """)
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert p.returncode == 3, (p.returncode, p.stdout, p.stderr[-500:])
-    assert "ulimit -v" in p.stdout
+    default, mappable = map(int, re.search(r"^bounds: (\d+) (\d+)$", p.stdout, re.M).groups())
+    message = re.search(r"^MemoryError: (.+)$", p.stdout, re.M).group(1)
+    address = "ulimit -v" in message
+    by_default = "the default memory budget" in message and "raise max_memory" in message
+    assert address != by_default, message  # one bound named, and what raises it
+    if mappable < default:
+        assert address, (default, mappable, message)
+    elif default < mappable - RESERVE:
+        assert by_default, (default, mappable, message)
+
+
+# Address space the library sets aside for a call's threads (at most two
+# here): a stack each and a 64 MiB malloc arena each, rounded up.
+RESERVE = 256 << 20
 
 
 RESTORE_CTRL_C = "signal.signal(signal.SIGINT, signal.default_int_handler)"

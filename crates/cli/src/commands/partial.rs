@@ -17,8 +17,9 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Result};
-use nqueens::solutions::blocked::{BlockedError, Partial};
+use anyhow::Result;
+use nqueens::placement::PartialRecord;
+use nqueens::solutions::blocked::Partial;
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format, Record, Value};
@@ -28,22 +29,26 @@ use crate::request::PartialBoard;
 const EXIT_ATTACK: u8 = 1;
 
 pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
-    let (n, cols) = (p.n, &p.columns);
-    let board = match Partial::new(n, cols) {
-        Ok(b) => b,
-        Err(e @ BlockedError::Conflict { .. }) => {
+    let (n, cols) = (p.placement.n, &p.placement.columns);
+    let (board, first, blocked) = match p.placement.run()? {
+        PartialRecord::Position {
+            board,
+            first_blocked_row,
+            blocked_rows,
+        } => (board, first_blocked_row, blocked_rows),
+        PartialRecord::Conflict { board, conflict } => {
             // The board is drawn all the same, as 004 draws its cases (and
             // until 2026-11-25 it was not): its queens and the squares they
             // attack, with no line about blocked rows.
             if format == CountFormat::Text {
-                let board = Partial::drawable(n, cols).map_err(|e| anyhow!("--size {n}: {e}"))?;
+                let board = board?;
                 let mut out = io::stdout().lock();
                 out.write_all(drawing(p, &board).as_bytes())?;
                 out.flush()?;
             }
             // The pair is named by its rows; in 004's reading they are the
             // columns of the transposed board.
-            let e = e.to_string();
+            let e = conflict.to_string();
             let e = if p.by_columns {
                 e.replace("rows", "columns").replace("row", "column")
             } else {
@@ -52,13 +57,7 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
             writeln!(io::stderr(), "nqueens: not a position of the search: {e}")?;
             return Ok(ExitCode::from(EXIT_ATTACK));
         }
-        Err(e) => bail!("--size {n}: {e}"),
     };
-    let blocked: Vec<u64> = (cols.len() + 1..=n)
-        .filter(|&r| board.free_in_row(r).is_empty())
-        .map(|r| r as u64)
-        .collect();
-    let first = board.first_blocked_row();
     if format != CountFormat::Text {
         export::print_one(Format::from(format), &record(p, first, blocked))?;
         return Ok(ExitCode::SUCCESS);
@@ -102,11 +101,11 @@ fn drawing(p: &PartialBoard, board: &Partial) -> String {
 /// 2, ...), the first row left with no free square and every such row.
 fn record(p: &PartialBoard, first: Option<usize>, blocked: Vec<u64>) -> Record {
     vec![
-        ("n", p.n.into()),
-        ("queens", p.columns.len().into()),
+        ("n", p.placement.n.into()),
+        ("queens", p.placement.columns.len().into()),
         (
             "placement",
-            Value::Columns(p.columns.iter().map(|&c| c as u32 - 1).collect()),
+            Value::Columns(p.placement.columns.iter().map(|&c| c as u32 - 1).collect()),
         ),
         ("first_blocked_row", first.into()),
         ("blocked_rows", Value::Ints(blocked)),

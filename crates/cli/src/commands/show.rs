@@ -30,7 +30,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens::solutions::{first_attack, Attack};
+use nqueens::solutions::Attack;
 
 use crate::cli::CountFormat;
 use crate::export::{self, Format, Record, Value};
@@ -44,10 +44,12 @@ pub fn run(args: Show) -> Result<ExitCode> {
     if let Some(partial) = &args.partial {
         return super::partial::run(partial, args.format);
     }
-    let columns = args.columns;
+    let Some(placement) = args.placement else {
+        unreachable!("a full placement, or a partial board")
+    };
+    let (columns, attack) = (placement.columns, placement.attack);
     let n = columns.len();
     let text = args.format == CountFormat::Text;
-    let attack = first_attack(&columns);
     // The picture first: if it cannot be written, nothing has been printed.
     if let Some(path) = &args.svg {
         let svg = render::svg(&columns, attack.map(|a| a.rows));
