@@ -56,6 +56,7 @@ mod pieces;
 pub mod placement;
 mod puzzles;
 pub mod reference;
+mod serialized;
 mod session;
 pub mod solutions;
 pub mod solve;
@@ -95,7 +96,7 @@ pub use nqueens_puzzles::pieces::Piece;
 pub use nqueens_puzzles::variant::Variant;
 /// The solvers' catalogue, the default first (`nqueens solvers`).
 pub use nqueens_sched::solvers::all as catalogue;
-pub use nqueens_sched::{Fields, Kind, Options, Search, Threads, Total, Value, Watch};
+pub use nqueens_sched::{Fields, Kind, Object, Options, Search, Threads, Total, Value, Watch};
 
 /// The examples of docs/library.md, run as doc tests so the page cannot
 /// go stale.

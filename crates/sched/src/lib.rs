@@ -86,7 +86,7 @@ pub use engine::Work;
 pub use error::Error;
 pub use kind::{run_pieces, Kind, UniqueBy};
 pub use limit::Limit;
-pub use record::{Fields, Run, Value};
+pub use record::{Fields, Object, Run, Value};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
     estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,

@@ -3,6 +3,8 @@
 //! named by [`crate::Total::record`] (for a count's record and a merge's
 //! alike), an estimate's values by [`Estimate::record`].
 
+use serde::{Serialize, Serializer};
+
 use crate::{solvers, Design, Estimate, Interval};
 
 /// A record: named values in the order every format shows them.
@@ -39,6 +41,47 @@ pub enum Value {
     Digits(String),
     /// No value (a field the design does not have).
     Null,
+}
+
+/// A value as serde writes it: what the command line's JSON writes
+/// (placements 1-based, a float that is not finite and [`Value::Null`] as
+/// null), except [`Value::Digits`] past `u128`, which serde has no number
+/// for: a string of its digits.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Int(v) => s.serialize_u128(*v),
+            Value::Float(v) | Value::Ratio(v) if v.is_finite() => s.serialize_f64(*v),
+            Value::Float(_) | Value::Ratio(_) | Value::Null => s.serialize_none(),
+            Value::Text(t) => s.serialize_str(t),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Ints(v) => s.collect_seq(v),
+            Value::Columns(c) => s.collect_seq(c.iter().map(|&c| u64::from(c) + 1)),
+            Value::Squares(q) => s.collect_seq(q.iter().map(|&(r, c)| [r + 1, c + 1])),
+            Value::Digits(d) => match d.parse::<u128>() {
+                Ok(v) => s.serialize_u128(v),
+                Err(_) => s.serialize_str(d),
+            },
+        }
+    }
+}
+
+/// A record's fields as one object for serde: its keys in their order,
+/// the null ones left out, as the command line's JSON writes a record.
+/// The library's records serialize through it, so a record's keys are
+/// written once, by its `fields`.
+#[derive(Debug)]
+pub struct Object<'a>(pub &'a [(&'static str, Value)]);
+
+impl Serialize for Object<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            self.0
+                .iter()
+                .filter(|(_, v)| *v != Value::Null)
+                .map(|(k, v)| (k, v)),
+        )
+    }
 }
 
 impl<T: Into<Value>> From<Option<T>> for Value {

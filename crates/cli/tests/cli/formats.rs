@@ -429,3 +429,54 @@ fn estimate_in_every_format() {
         (&"exact".into(), &92.into(), &92.into())
     );
 }
+
+/// The library's records serialized by serde are what the command line
+/// writes: the same keys in the same order, the same values but for the
+/// ones a run measures (times, rates, memory).
+#[test]
+fn serde_records_are_the_command_lines_json() {
+    use crate::common::stdout;
+    use nqueens::{Control, CountRequest, DominateRequest};
+    let measured = |k: &str| {
+        k.contains("seconds") || k.contains("per_second") || k.contains("memory") || k == "threads"
+    };
+    let same = |cli: &str, library: String| {
+        let (a, b): (Value, Value) = (
+            serde_json::from_str(cli).unwrap(),
+            serde_json::from_str(&library).unwrap(),
+        );
+        let keys = |t: &str| -> Vec<String> {
+            let v: serde_json::Map<String, Value> = serde_json::from_str(t).unwrap();
+            let mut at: Vec<(usize, String)> = v
+                .keys()
+                .map(|k| (t.find(&format!("\"{k}\":")).unwrap(), k.clone()))
+                .collect();
+            at.sort();
+            at.into_iter().map(|(_, k)| k).collect()
+        };
+        assert_eq!(keys(cli), keys(&library), "{cli}\n{library}");
+        for (k, v) in a.as_object().unwrap() {
+            if !measured(k) {
+                assert_eq!(v, &b[k], "{k}: {cli}\n{library}");
+            }
+        }
+    };
+    let cli = stdout(&["count", "10", "--threads", "2", "--format", "json"]);
+    let request = CountRequest {
+        run: nqueens::Run {
+            threads: Some("2".into()),
+            max_memory: None,
+        },
+        ..CountRequest::new(10)
+    };
+    let record = request.check().unwrap().run(&Control::new()).unwrap();
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+
+    let cli = stdout(&["dominate", "6", "--format", "json"]);
+    let record = DominateRequest::new(6)
+        .check()
+        .unwrap()
+        .run(&Control::new())
+        .unwrap();
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+}
