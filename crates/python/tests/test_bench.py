@@ -136,8 +136,12 @@ def test_a_data_frame_where_pandas_or_polars_is_installed():
 def test_ctrl_c_ends_every_child_and_marks_the_record(tmp_path):
     pidfile = tmp_path / "sleep.pid"
     out = tmp_path / "results"
+    # A test run in the background of a non-interactive shell starts its
+    # children with SIGINT ignored; the child, standing for a user at a
+    # terminal, puts Python's own handler back first (as test_nqueens.py's).
     script = textwrap.dedent(f"""\
-        import nqueens, sys
+        import nqueens, signal, sys
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             nqueens.bench(6, 6, solvers=["pairs"], baseline="pairs", runs=1, timing="in-process",
                           out={str(out)!r},
