@@ -321,20 +321,17 @@ impl RowSet {
 
 impl RowSet {
     /// The disjoint pairs of the two sides under the ledger's cap, by the
-    /// join's own first cuts: the side a sample says is shorter (`b`) is
-    /// listed whole; the other (`a`) is listed in passes, each keeping
-    /// only the keys of some classes of the join's first few cut bits
-    /// (every pass lists the whole side again, keeping what its classes
-    /// hold), and each class is joined with the keys of `b` clear of its
-    /// bits. The classes' joins are the whole join's top cuts made first
-    /// (measured at n = 26: 0.91 to 1.09 times the whole join's CPU,
-    /// where parts that are ranges of upper placements cost 1.3 to 1.7
-    /// times it), so a cap costs the extra passes' listings and the cuts
-    /// forced on `a`. `None` when
-    /// `b` does not fit whole in the room the plan gives it (after
-    /// `misses` failed plans, the plans leave more room to spare); a pass
-    /// holds at most `most` keys of `a` (the room, if less). The nodes
-    /// are those of listing each side once.
+    /// join's own cuts: the side a sample says is shorter (`b`) is listed
+    /// whole; the other (`a`) is cut into cells by the first bits of the
+    /// join's cut order that split it, a cell cut again only while it would
+    /// not fit its room ([`Cells`]), and listed in passes, each keeping the
+    /// keys of some cells (every pass lists the whole side again); each
+    /// cell is joined with the keys of `b` clear of its bits. A cap costs
+    /// the extra passes' listings and the cuts forced on `a` above the
+    /// whole join's own. `None` when `b` does not fit whole in the room
+    /// the plan gives it (after `misses` failed plans, the plans leave
+    /// more room to spare); a pass holds at most `most` keys of `a` (the
+    /// room, if less). The nodes are those of listing each side once.
     fn count_classes(
         &self,
         side: &Side,
@@ -429,13 +426,15 @@ impl RowSet {
             }));
         }
         let b_nodes = nodes;
-        // The classes of the first cut bits: as few as the room `a` has
-        // allows (none: `a` whole in one pass, the whole join). Each bit
-        // forces a cut of `a` at the top of the join where the join would
-        // choose: n = 28 row set 0x15f1b43 (62 M x 242 M keys) under 2 GiB
-        // took 90.1, 92.6, 98.1 and 100.1 s CPU with at least 1, 2, 3 and
-        // 4 bits, its whole count 78.5 s (at n = 26 two row sets took 0.91
-        // to 1.09 times their whole join with 1 to 4 bits).
+        // The cells of `a`, cut no deeper than its room needs (none: `a`
+        // whole in one pass, the whole join). Until 2026-11-28 `a` was cut
+        // into the classes of the order's first bits, as many for every
+        // class: most of those bits were held by every key of `a` (they
+        // only thin `b`), so a side still did not fit after six and was
+        // listed in ranges: n = 28 row set 0xf3278d (96 M x 216 M keys)
+        // under 2 GiB took 184 s against 130 s whole (the pilot's shard
+        // 170411: 1.43 times); with cells of the bits that split `a`,
+        // 148 s (three cells; results/2026-11-28-p18-cells).
         a_buf.clear();
         let keys_bytes = 8 * (a_buf.capacity() + b_buf.capacity()) + join.bytes();
         let room_a = ledger.cap.saturating_sub(ledger.held - keys_bytes) / 8;
@@ -443,39 +442,45 @@ impl RowSet {
         // `a`'s buffer kept, trimmed to its room.
         ledger.shrink_to(a_buf, room_a.max(FEWEST_KEYS));
         let bits = side.key_bits();
-        let cuts = first_cuts(a_sample, b_sample, bits, Classes::MOST);
-        let share = |classes: &Classes, c: usize| {
-            let of_c = a_sample.iter().filter(|&&k| classes.of(k) == c).count();
-            // Slightly more than the sample says: 1 + 1/8.
-            let est = estimates[ai] as u128 * of_c as u128 / a_sample.len().max(1) as u128;
-            (est + est / 8 + 1) as usize
+        // The join's cut order, less the bits that do not split `a` (held
+        // by almost all of its keys or almost none: the first few cuts of
+        // the order often only thin `b`, which each cell's join does).
+        let splits = |b: &u32| {
+            let held = a_sample.iter().filter(|&&k| k >> b & 1 == 1).count();
+            (a_sample.len() / 16..=a_sample.len() - a_sample.len() / 16).contains(&held)
         };
-        let mut t = 0;
-        let classes = loop {
-            let classes = Classes::new(&cuts[..t]);
-            let fits = (0..classes.count()).all(|c| share(&classes, c) <= room_a);
-            if fits || t == cuts.len() {
-                break classes;
+        let cuts: Vec<u32> = first_cuts(a_sample, b_sample, bits, 64)
+            .into_iter()
+            .filter(splits)
+            .take(Classes::MOST)
+            .collect();
+        // The cells: `a` cut on the join's first bits only where a part
+        // would not fit, as the whole join's top cuts would cut it
+        // (the pairs of a cell are those with `b`'s keys clear of the
+        // bits the cell holds). Each cell is joined whole.
+        let cells = Cells::plan(&cuts, a_sample, estimates[ai], room_a);
+        let classes = cells.classes;
+        // The passes: cells in order, as many a pass as the room holds.
+        let mut passes: Vec<(u64, Vec<usize>)> = Vec::new();
+        let mut held = 0usize;
+        for (i, &(_, share)) in cells.leaves.iter().enumerate() {
+            let mask = cells.mask(i);
+            match passes.last_mut() {
+                Some((m, of)) if held + share <= room_a => {
+                    *m |= mask;
+                    of.push(i);
+                    held += share;
+                }
+                _ => {
+                    passes.push((mask, vec![i]));
+                    held = share;
+                }
             }
-            t += 1;
-        };
-        // The passes: classes in order, as many a pass as the room holds.
-        let mut passes = Vec::new();
-        let (mut mask, mut held) = (0u64, 0usize);
-        for c in 0..classes.count() {
-            let s = share(&classes, c);
-            if mask != 0 && held + s > room_a {
-                passes.push(mask);
-                (mask, held) = (0, 0);
-            }
-            mask |= 1 << c;
-            held += s;
         }
-        passes.push(mask);
         let (a_rows, a_lo, a_hi, a_slot) = sides[ai];
         let (mut pairs, mut joins, mut longest, mut again) = (0, 0, b.len, 0);
         let mut a_keys = 0;
-        for (i, &mask) in passes.iter().enumerate() {
+        for (i, (mask, of)) in passes.iter().enumerate() {
             let mut from = Some(0);
             while let Some(f) = from {
                 // The side's nodes once: the first pass's first listing.
@@ -487,7 +492,7 @@ impl RowSet {
                 let part = Part {
                     from: f,
                     most: room_a.max(FEWEST_KEYS),
-                    keep: Some((classes, mask)),
+                    keep: Some((classes, *mask)),
                 };
                 let l = side.list_joined(
                     a_rows, a_lo, a_hi, part, a_buf, quarters, ledger, a_slot, counter,
@@ -496,11 +501,18 @@ impl RowSet {
                 a_keys += l.len;
                 longest = longest.max(l.len);
                 let keys = &mut a_buf[..l.len];
-                let starts = sort_into_classes(&classes, keys);
+                let starts = sort_into(keys, cells.leaves.len(), |k| cells.leaf_of(k));
                 join.reserve_cuts(l.len.max(b.len), ledger)?;
                 let b_keys = &mut b_buf[..b.len];
-                let x = (keys, &starts[..]);
-                pairs += join_classes(&classes, x, b_keys, 0, 0, bits, join, ledger)?;
+                for &leaf in of {
+                    let (s, e) = (starts[leaf], starts[leaf + 1]);
+                    if s == e {
+                        continue;
+                    }
+                    let clear = clear_first(b_keys, cells.ones(leaf));
+                    let (x, y) = (&mut keys[s..e], &mut b_keys[..clear]);
+                    pairs += disjoint_pairs(x, y, bits, join, ledger)?;
+                }
                 joins += 1;
             }
         }
@@ -522,7 +534,9 @@ impl RowSet {
 const SAMPLED: usize = 256;
 
 /// Keys the sample keeps of each side, at most: enough to rank the join's
-/// first cuts and to see how the keys fall into their classes.
+/// first cuts and to see how the keys fall into their classes. (Until
+/// 2026-11-28 both sides shared them: a side listed whole in one go took
+/// all, the other's share was estimated from no key at all.)
 const SAMPLE_KEYS: usize = 2048;
 
 /// Lists the keys of [`SAMPLED`] upper placements of a side spread over
@@ -548,9 +562,11 @@ fn sample_side(
         };
         side.list_joined(rows, lo, hi, part, out, quarters, l, slot, &mut ignored)
     };
-    // Pushes up to `most` of the `len` keys at the front of `out`, spread.
+    // Pushes up to `most` of the `len` keys at the front of `out`, spread
+    // (this side's at most SAMPLE_KEYS: the other side's are kept too).
+    let ends = samples.len() + SAMPLE_KEYS;
     let mut keep = |out: &[u64], len: usize, most: usize, l: &mut Ledger| {
-        let take = len.min(most).min(SAMPLE_KEYS.saturating_sub(samples.len()));
+        let take = len.min(most).min(ends.saturating_sub(samples.len()));
         l.room(samples, take)?;
         let stride = (len / take.max(1)).max(1);
         samples.extend(out[..len].iter().step_by(stride).take(take));
@@ -574,25 +590,111 @@ fn sample_side(
     Ok((listed * uppers as u128 / over.max(1)) as usize)
 }
 
-/// Sorts `keys` by their class (an American flag sort, in place); returns
-/// where each class starts, and where the last ends.
-fn sort_into_classes(classes: &Classes, keys: &mut [u64]) -> [usize; (1 << Classes::MOST) + 1] {
-    let count = classes.count();
+/// The cells a capped count cuts the listed-in-passes side into: the
+/// classes of the join's first cut bits, cut no deeper than needed for
+/// each to fit its room. A cell is the keys whose first `depth` cut bits
+/// are those of its prefix; the cells, in order, cover every key once.
+struct Cells {
+    /// The classes of the deepest cell's bits.
+    classes: Classes,
+    /// Each cell's depth and prefix, and its share of the side (the
+    /// sample's estimate, plus an eighth).
+    leaves: Vec<((usize, usize), usize)>,
+    /// Each class's cell.
+    cell_of: [u8; 1 << Classes::MOST],
+}
+
+impl Cells {
+    /// Cuts a side of about `keys` keys (`sample` a few of them) on the
+    /// bits `cuts` in order, a cell in two while its share passes `room`
+    /// (a cell of all the bits is not cut further).
+    fn plan(cuts: &[u32], sample: &[u64], keys: usize, room: usize) -> Cells {
+        let full = Classes::new(cuts);
+        let mut in_class = [0usize; 1 << Classes::MOST];
+        for &k in sample {
+            in_class[full.of(k)] += 1;
+        }
+        let share = |depth: usize, prefix: usize| {
+            let low = (1 << depth) - 1;
+            let of_cell: usize = (0..full.count())
+                .filter(|&c| c & low == prefix)
+                .map(|c| in_class[c])
+                .sum();
+            let est = keys as u128 * of_cell as u128 / sample.len().max(1) as u128;
+            // Slightly more than the sample says: 1 + 1/8.
+            (est + est / 8 + 1) as usize
+        };
+        let depth_most = cuts.len().min(Classes::MOST);
+        let mut leaves = Vec::new();
+        let mut todo = vec![(0, 0)];
+        while let Some((depth, prefix)) = todo.pop() {
+            let s = share(depth, prefix);
+            if depth == depth_most || s <= room {
+                leaves.push(((depth, prefix), s));
+            } else {
+                todo.push((depth + 1, prefix | 1 << depth));
+                todo.push((depth + 1, prefix));
+            }
+        }
+        let deepest = leaves.iter().map(|&((d, _), _)| d).max().unwrap_or(0);
+        let classes = Classes::new(&cuts[..deepest]);
+        let mut cell_of = [0u8; 1 << Classes::MOST];
+        for (c, cell) in cell_of.iter_mut().enumerate().take(classes.count()) {
+            let i = leaves
+                .iter()
+                .position(|&((d, p), _)| c & ((1 << d) - 1) == p);
+            *cell = i.expect("the cells cover every class") as u8;
+        }
+        Cells {
+            classes,
+            leaves,
+            cell_of,
+        }
+    }
+
+    /// The cell of `key`.
+    #[inline(always)]
+    fn leaf_of(&self, key: u64) -> usize {
+        usize::from(self.cell_of[self.classes.of(key)])
+    }
+
+    /// The classes of cell `i` (bit `c` for class `c`).
+    fn mask(&self, i: usize) -> u64 {
+        let of = |c: &usize| usize::from(self.cell_of[*c]) == i;
+        (0..self.classes.count())
+            .filter(of)
+            .fold(0, |m, c| m | 1 << c)
+    }
+
+    /// The key bits cell `i` holds.
+    fn ones(&self, i: usize) -> u64 {
+        let ((_, prefix), _) = self.leaves[i];
+        self.classes.ones(prefix)
+    }
+}
+
+/// Sorts `keys` into `count` buckets by `bucket` (an American flag sort,
+/// in place); returns where each bucket starts, and where the last ends.
+fn sort_into(
+    keys: &mut [u64],
+    count: usize,
+    bucket: impl Fn(u64) -> usize,
+) -> [usize; (1 << Classes::MOST) + 1] {
     let mut starts = [0usize; (1 << Classes::MOST) + 1];
     for &k in keys.iter() {
-        starts[classes.of(k) + 1] += 1;
+        starts[bucket(k) + 1] += 1;
     }
     for c in 0..count {
         starts[c + 1] += starts[c];
     }
     starts[count + 1..].fill(keys.len());
-    // Each class's next free slot; keys are swapped into place.
+    // Each bucket's next free slot; keys are swapped into place.
     let mut next = starts;
     for c in 0..count {
         let end = starts[c + 1];
         while next[c] < end {
             let k = keys[next[c]];
-            let d = classes.of(k);
+            let d = bucket(k);
             if d == c {
                 next[c] += 1;
             } else {
@@ -615,62 +717,6 @@ fn clear_first(keys: &mut [u64], bits: u64) -> usize {
         }
     }
     clear
-}
-
-/// The disjoint pairs of the classes of `a` (its keys sorted into the
-/// classes of `classes`, and where each starts) whose first `depth` class
-/// bits are those of `class` with the keys of `b`, which are clear of the
-/// bits `class` holds: each class alone with the keys of `b` clear of its
-/// bits, found by cutting `b` one class bit at a time (a class holding
-/// the bit takes the keys without it, the others all of `b`).
-#[allow(clippy::too_many_arguments)]
-fn join_classes(
-    classes: &Classes,
-    (a, starts): (&mut [u64], &[usize]),
-    b: &mut [u64],
-    depth: usize,
-    class: usize,
-    bits: u32,
-    join: &mut JoinScratch,
-    ledger: &mut Ledger,
-) -> Result<u64, OverCap> {
-    let count = classes.count();
-    let width = count.trailing_zeros() as usize;
-    if b.is_empty() {
-        return Ok(0);
-    }
-    if depth == width {
-        let (s, e) = (starts[class], starts[class + 1]);
-        return disjoint_pairs(&mut a[s..e], b, bits, join, ledger);
-    }
-    // Any class below holding a key?
-    let below = (0..count).filter(|&c| c & ((1 << depth) - 1) == class);
-    if below.clone().all(|c| starts[c] == starts[c + 1]) {
-        return Ok(0);
-    }
-    let without = join_classes(
-        classes,
-        (a, starts),
-        b,
-        depth + 1,
-        class,
-        bits,
-        join,
-        ledger,
-    )?;
-    let bit = classes.ones(1 << depth);
-    let clear = clear_first(b, bit);
-    let with = join_classes(
-        classes,
-        (a, starts),
-        &mut b[..clear],
-        depth + 1,
-        class | 1 << depth,
-        bits,
-        join,
-        ledger,
-    )?;
-    Ok(without + with)
 }
 
 /// What [`RowSet::count_parts`] counted: the disjoint pairs, the nodes of
@@ -942,6 +988,86 @@ mod tests {
                 assert_eq!(u128::from(total), oeis::TOTAL[n], "n = {n}, cap {cap}");
             }
         }
+    }
+
+    /// Row sets of n = 18 under caps that leave a pass no room for the
+    /// longer side whole: joined in cells, in more than one pass, they
+    /// give the whole join's pairs.
+    #[test]
+    fn cells_count_what_the_whole_join_counts() {
+        let board = Board::new(18).unwrap();
+        let split = HalfSplit::new(board, 9).unwrap();
+        let (mut counted, mut passes) = (0, 0);
+        for s in split.subproblems().iter().step_by(split.len() / 32) {
+            let mut alone = HalfScratch::default();
+            let whole = s.count_in(board, &mut alone);
+            let need = alone.held();
+            // Less than the longer list and the join's buffers: a pass
+            // cannot hold the longer side whole.
+            let longer = 8 * alone.left.capacity().max(alone.right.capacity());
+            let cut = longer + alone.join.bytes();
+            for cap in [need - cut / 2, need - cut * 3 / 4, need - cut * 7 / 8] {
+                // As `count_capped` plans: more room to spare after a miss.
+                for misses in 0..3 {
+                    let mut scratch = HalfScratch::default();
+                    scratch.ledger.cap = cap;
+                    let (side, right) = s.sides(board);
+                    let r = s.count_classes(&side, right, (misses, usize::MAX), &mut scratch);
+                    assert!(scratch.held() <= cap);
+                    if let Ok(Some(c)) = r {
+                        assert_eq!(
+                            c.pairs * u64::from(s.weight),
+                            whole.solutions,
+                            "{s:?} {cap}"
+                        );
+                        counted += 1;
+                        passes += usize::from(c.joins > 1);
+                        break;
+                    }
+                }
+            }
+        }
+        // (20 of 26 in more than one pass when written.)
+        assert!(counted > 15 && passes > 10, "{passes} of {counted}");
+    }
+
+    /// The cells cover every class once, in order, each within its room
+    /// unless it holds every bit; a bit the sample's keys all share is
+    /// never needed to split them.
+    #[test]
+    fn cells_cover_every_class_once_and_fit_their_room() {
+        let mut next = super::xorshift::xorshift(7);
+        // Keys of 40 bits: bits 0 and 1 in every key, the others random.
+        let sample: Vec<u64> = (0..2048).map(|_| next() & ((1 << 40) - 1) | 3).collect();
+        let cuts = [5, 9, 13, 17, 21, 30];
+        for (keys, room) in [
+            (1000, 2000),
+            (1000, 600),
+            (100_000, 30_000),
+            (1 << 30, 1000),
+        ] {
+            let cells = Cells::plan(&cuts, &sample, keys, room);
+            let mut all = 0u64;
+            for (i, &((depth, prefix), share)) in cells.leaves.iter().enumerate() {
+                let mask = cells.mask(i);
+                assert_eq!(all & mask, 0, "a class in two cells");
+                all |= mask;
+                assert!(
+                    share <= room || depth == cuts.len(),
+                    "{keys} {room}: {share}"
+                );
+                assert_eq!(cells.ones(i).count_ones(), prefix.count_ones());
+            }
+            let classes = cells.classes.count();
+            assert_eq!(all, u64::MAX >> (64 - classes), "{keys} {room}");
+            for &k in &sample[..64] {
+                let i = cells.leaf_of(k);
+                assert_ne!(cells.mask(i) >> cells.classes.of(k) & 1, 0);
+            }
+        }
+        // Room for everything: one cell, no cut.
+        let one = Cells::plan(&cuts, &sample, 1000, 1200);
+        assert_eq!((one.leaves.len(), one.classes.count()), (1, 1));
     }
 
     #[test]
