@@ -189,7 +189,7 @@ impl MergeShards {
             ("work", plan.work.as_str().into()),
             ("solver", plan.solver.as_str().into()),
         ];
-        fields.extend(minimum(&*task, plan.n)?);
+        fields.extend(minimum(&*task, board)?);
         fields.extend([
             ("shards", plan.ids().into()),
             ("subproblems", plan.subproblems.into()),
@@ -232,11 +232,12 @@ impl MergeShards {
 /// record had neither). Found again here, by the search the shards ran
 /// first: it is fast next to the count. A domination number that is not
 /// OEIS A075458's is refused, as `dominate` refuses it.
-fn minimum(task: &dyn Kind, n: usize) -> Result<Fields> {
+fn minimum(task: &dyn Kind, board: Board) -> Result<Fields> {
+    let n = board.n();
     let dominating = nqueens_tasks::is_dominate(task);
     let (queens, pawns): (Option<usize>, Option<usize>) = match nqueens_tasks::pawns_of(task) {
         None if dominating => {
-            let queens = dominate::Domination::new(n)?.minimum().queens();
+            let queens = dominate::Domination::new(board)?.minimum().queens();
             // As `dominate` checks it: OEIS A075458, where known.
             if let Some(&known) = nqueens_kernel::oeis::DOMINATION.get(n) {
                 if known != queens {
@@ -250,7 +251,7 @@ fn minimum(task: &dyn Kind, n: usize) -> Result<Fields> {
         }
         Some(queens) => (
             Some(queens),
-            Some(pawns::Problem::new(n, queens)?.minimum().pawns()),
+            Some(pawns::Problem::new(board, queens)?.minimum().pawns()),
         ),
         None => (None, None),
     };

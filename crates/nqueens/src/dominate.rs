@@ -87,7 +87,7 @@ impl Dominate {
     /// ```
     pub fn run(&self, control: &Control) -> Result<DominateRecord, Error> {
         let n = self.board.n();
-        let min = Domination::new(n)
+        let min = Domination::new(self.board)
             .map_err(|e| Error::input(e.to_string()))?
             .minimum();
         let (count, published) = puzzles::counted(self.count(), control)?;

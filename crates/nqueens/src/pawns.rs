@@ -137,7 +137,7 @@ impl Pawns {
     /// ```
     pub fn run(&self, control: &Control) -> Result<PawnsRecord, Error> {
         let (n, queens) = (self.board.n(), self.queens);
-        let min = Problem::new(n, queens)
+        let min = Problem::new(self.board, queens)
             .map_err(|e| Error::input(e.to_string()))?
             .minimum();
         let (count, published) = puzzles::counted(self.count(), control)?;

@@ -91,10 +91,10 @@ impl Pieces {
         let (piece, n) = (self.piece, self.board.n());
         let start = Instant::now();
         let (count, placement) = if self.place {
-            let (c, s) = pieces::count_and_place(piece, n).map_err(refused)?;
+            let (c, s) = pieces::count_and_place(piece, self.board).map_err(refused)?;
             (c, Some(s))
         } else {
-            (pieces::count(piece, n).map_err(refused)?, None)
+            (pieces::count(piece, self.board).map_err(refused)?, None)
         };
         let seconds = start.elapsed().as_secs_f64();
         if let Some(squares) = &placement {

@@ -55,12 +55,12 @@ impl Kind for Dominate {
     fn layout(&self, board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
         Ok(Some(Layout {
             depth: DOMINATION_DEPTH,
-            subproblems: Dominating::new(board.n())?.len(),
+            subproblems: Dominating::new(board)?.len(),
             prefix_nodes: 0,
         }))
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
-        let parts = Dominating::new(board.n())?;
+        let parts = Dominating::new(board)?;
         run_pieces(&parts, DOMINATION_DEPTH, opts, hooks)
     }
 }
@@ -106,12 +106,12 @@ impl Kind for Pawns {
     fn layout(&self, board: Board, _opts: &Options) -> Result<Option<Layout>, Error> {
         Ok(Some(Layout {
             depth: 1,
-            subproblems: WithPawns::new(board.n(), self.queens)?.len(),
+            subproblems: WithPawns::new(board, self.queens)?.len(),
             prefix_nodes: 0,
         }))
     }
     fn total(&self, board: Board, opts: &Options, hooks: &Hooks) -> Result<(Total, Search), Error> {
-        run_pieces(&WithPawns::new(board.n(), self.queens)?, 1, opts, hooks)
+        run_pieces(&WithPawns::new(board, self.queens)?, 1, opts, hooks)
     }
 }
 
@@ -122,10 +122,10 @@ struct Dominating {
 }
 
 impl Dominating {
-    /// The parts of `n`'s count, or the puzzle's refusal of the board
-    /// (in its own words).
-    fn new(n: usize) -> Result<Dominating, Error> {
-        let d = dominate::Domination::new(n).map_err(|e| Error::Kind(Box::new(e)))?;
+    /// The parts of `board`'s count, or the puzzle's refusal of it (in
+    /// its own words).
+    fn new(board: Board) -> Result<Dominating, Error> {
+        let d = dominate::Domination::new(board).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = d.parts(&d.minimum(), DOMINATION_DEPTH);
         Ok(Dominating { d, parts })
     }
@@ -151,10 +151,10 @@ struct WithPawns {
 }
 
 impl WithPawns {
-    /// The parts of the count of `queens` queens on `n`, or the puzzle's
-    /// refusal of them (in its own words).
-    fn new(n: usize, queens: usize) -> Result<WithPawns, Error> {
-        let problem = pawns::Problem::new(n, queens).map_err(|e| Error::Kind(Box::new(e)))?;
+    /// The parts of the count of `queens` queens on `board`, or the
+    /// puzzle's refusal of them (in its own words).
+    fn new(board: Board, queens: usize) -> Result<WithPawns, Error> {
+        let problem = pawns::Problem::new(board, queens).map_err(|e| Error::Kind(Box::new(e)))?;
         let parts = problem.parts(&problem.minimum());
         Ok(WithPawns { problem, parts })
     }
@@ -206,13 +206,13 @@ mod tests {
     fn threads_do_not_change_the_counts() {
         let none = Hooks::watching(&NoProgress);
         for n in 1..=9 {
-            let d = super::dominate::Domination::new(n).unwrap();
+            let d = super::dominate::Domination::new(Board::new(n).unwrap()).unwrap();
             let one = u128::from(d.count(&d.minimum()).solutions);
             for threads in [1, 2, 3] {
                 assert_eq!(count(Dominate, n, threads, &none).unwrap(), one, "n = {n}");
             }
         }
-        let p = super::pawns::Problem::new(9, 10).unwrap();
+        let p = super::pawns::Problem::new(Board::new(9).unwrap(), 10).unwrap();
         let one = u128::from(p.count(&p.minimum()).solutions);
         for threads in [1, 2, 4] {
             let t = count(Pawns { queens: 10 }, 9, threads, &none).unwrap();

@@ -63,7 +63,7 @@
 //!
 //! ```
 //! use nqueens_puzzles::dominate::Domination;
-//! let d = Domination::new(8).unwrap();
+//! let d = Domination::new(nqueens_kernel::Board::new(8).unwrap()).unwrap();
 //! let min = d.minimum();
 //! assert_eq!(min.queens(), 5);
 //! assert!(d.dominates(min.placement()));
@@ -75,17 +75,16 @@ use std::fmt;
 mod search;
 mod set;
 
-use nqueens_kernel::Tally;
+use nqueens_kernel::{Board, Tally};
 use set::Set;
 
 /// The largest board: `n * n` squares in a bit set of 192 bits.
 pub const MAX_N: usize = 13;
 
-/// Why a domination search was refused.
+/// Why a domination search was refused: its board is larger than its
+/// bit sets hold (the kernel's [`Board`] is never empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DominateError {
-    /// `n` was 0.
-    EmptyBoard,
     /// `n` is above [`MAX_N`].
     TooLarge {
         /// The requested board size.
@@ -96,7 +95,6 @@ pub enum DominateError {
 impl fmt::Display for DominateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DominateError::EmptyBoard => write!(f, "n must be at least 1"),
             DominateError::TooLarge { n } => write!(
                 f,
                 "n = {n} is too large for the domination search: n up to {MAX_N} (one bit per square in 192 bits)"
@@ -134,7 +132,7 @@ impl Minimum {
     /// The domination number γ: the fewest queens that dominate the board.
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(4).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(4).unwrap()).unwrap();
     /// assert_eq!(d.minimum().queens(), 2);
     /// ```
     pub fn queens(&self) -> usize {
@@ -145,7 +143,7 @@ impl Minimum {
     /// column).
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(3).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(3).unwrap()).unwrap();
     /// assert_eq!(d.minimum().placement(), &[(1, 1)]);
     /// ```
     pub fn placement(&self) -> &[Square] {
@@ -164,19 +162,20 @@ pub struct Part {
 }
 
 impl Domination {
-    /// The tables of an `n x n` board, `1 <= n <= MAX_N`.
+    /// The tables of an `n x n` board, `n <= MAX_N` (the kernel's board
+    /// is never empty).
     ///
     /// ```
     /// use nqueens_puzzles::dominate::{Domination, DominateError, MAX_N};
-    /// assert!(Domination::new(8).is_ok());
-    /// assert_eq!(Domination::new(0).unwrap_err(), DominateError::EmptyBoard);
-    /// assert!(Domination::new(MAX_N + 1).is_err());
+    /// let board = |n| nqueens_kernel::Board::new(n).unwrap();
+    /// assert!(Domination::new(board(8)).is_ok());
+    /// assert!(nqueens_kernel::Board::new(0).is_err()); // refused before any puzzle
+    /// assert_eq!(Domination::new(board(MAX_N + 1)).unwrap_err(), DominateError::TooLarge { n: MAX_N + 1 });
     /// ```
-    pub fn new(n: usize) -> Result<Domination, DominateError> {
-        match n {
-            0 => return Err(DominateError::EmptyBoard),
-            n if n > MAX_N => return Err(DominateError::TooLarge { n }),
-            _ => {}
+    pub fn new(board: Board) -> Result<Domination, DominateError> {
+        let n = board.n();
+        if n > MAX_N {
+            return Err(DominateError::TooLarge { n });
         }
         let reach: Vec<Set> = (0..n * n)
             .map(|s| {
@@ -202,7 +201,7 @@ impl Domination {
     ///
     /// ```
     /// use nqueens_puzzles::dominate::Domination;
-    /// let d = Domination::new(5).unwrap();
+    /// let d = Domination::new(nqueens_kernel::Board::new(5).unwrap()).unwrap();
     /// let parts = d.parts(&d.minimum(), 1);
     /// assert_eq!(d.chosen(&parts[0]), vec![(0, 0)]);
     /// ```
@@ -213,7 +212,7 @@ impl Domination {
     /// The board side.
     ///
     /// ```
-    /// assert_eq!(nqueens_puzzles::dominate::Domination::new(6).unwrap().n(), 6);
+    /// assert_eq!(nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(6).unwrap()).unwrap().n(), 6);
     /// ```
     pub fn n(&self) -> usize {
         self.n
@@ -223,7 +222,7 @@ impl Domination {
     /// most squares one queen reaches (28 on 8 x 8, from a centre square).
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(8).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(8).unwrap()).unwrap();
     /// assert_eq!(d.lower_bound(), 3);
     /// ```
     pub fn lower_bound(&self) -> usize {
@@ -235,7 +234,7 @@ impl Domination {
     /// Squares off the board are ignored.
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(4).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(4).unwrap()).unwrap();
     /// assert!(d.dominates(&[(1, 1), (1, 2)]));
     /// assert!(!d.dominates(&[(1, 1), (2, 2)])); // D1 is left
     /// ```
@@ -250,7 +249,7 @@ impl Domination {
     /// A dominating set of at most `k` queens, if there is one.
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(8).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(8).unwrap()).unwrap();
     /// assert!(d.find(4).is_none());
     /// assert_eq!(d.find(5).unwrap().len(), 5);
     /// ```
@@ -269,7 +268,7 @@ impl Domination {
     /// deepening from [`Domination::lower_bound`].
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(5).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(5).unwrap()).unwrap();
     /// let m = d.minimum();
     /// assert_eq!((m.queens(), m.placement().len()), (3, 3));
     /// ```
@@ -292,7 +291,7 @@ impl Domination {
     ///
     /// ```
     /// use nqueens_puzzles::dominate::Domination;
-    /// let d = Domination::new(6).unwrap();
+    /// let d = Domination::new(nqueens_kernel::Board::new(6).unwrap()).unwrap();
     /// let min = d.minimum();
     /// let parts = d.parts(&min, 2);
     /// let sum: u64 = parts.iter().map(|p| d.count_part(p).solutions).sum();
@@ -314,7 +313,7 @@ impl Domination {
     ///
     /// ```
     /// use nqueens_puzzles::dominate::Domination;
-    /// let d = Domination::new(4).unwrap();
+    /// let d = Domination::new(nqueens_kernel::Board::new(4).unwrap()).unwrap();
     /// let parts = d.parts(&d.minimum(), 1);
     /// assert!(parts.iter().any(|p| d.count_part(p).solutions > 0));
     /// ```
@@ -328,7 +327,7 @@ impl Domination {
     /// calling thread.
     ///
     /// ```
-    /// let d = nqueens_puzzles::dominate::Domination::new(5).unwrap();
+    /// let d = nqueens_puzzles::dominate::Domination::new(nqueens_kernel::Board::new(5).unwrap()).unwrap();
     /// assert_eq!(d.count(&d.minimum()).solutions, 186);
     /// ```
     pub fn count(&self, minimum: &Minimum) -> Tally {
@@ -359,6 +358,10 @@ fn squares(mut set: Set, n: usize) -> Vec<Square> {
 mod tests {
     use super::*;
     use nqueens_kernel::oeis;
+
+    fn board(n: usize) -> Board {
+        Board::new(n).unwrap()
+    }
 
     /// Every `k`-subset of `0..m`, by index vectors, calling `f` on each.
     fn subsets(m: usize, k: usize, f: &mut impl FnMut(&[usize])) {
@@ -413,7 +416,7 @@ mod tests {
     #[test]
     fn minimum_and_count_match_brute_force() {
         for n in 1..=7 {
-            let d = Domination::new(n).unwrap();
+            let d = Domination::new(board(n)).unwrap();
             let m = d.minimum();
             let (gamma, count) = brute(n);
             assert_eq!(m.queens(), gamma, "n = {n}");
@@ -426,7 +429,7 @@ mod tests {
     #[test]
     fn minimum_matches_oeis_a075458_and_counts_a002564() {
         for n in 1..=10 {
-            let d = Domination::new(n).unwrap();
+            let d = Domination::new(board(n)).unwrap();
             let m = d.minimum();
             assert_eq!(m.queens(), oeis::DOMINATION[n], "n = {n}");
             assert!(d.dominates(m.placement()), "n = {n}");
@@ -446,7 +449,7 @@ mod tests {
     fn every_counted_set_is_distinct_and_dominating() {
         // Enumerate the leaves of the counting search for n = 6 explicitly.
         let n = 6;
-        let d = Domination::new(n).unwrap();
+        let d = Domination::new(board(n)).unwrap();
         let m = d.minimum();
         let mut found = Vec::new();
         fn leaves(d: &Domination, node: Part, out: &mut Vec<Set>) {
@@ -471,7 +474,7 @@ mod tests {
     #[test]
     fn parts_add_up_at_every_depth() {
         for n in [5, 7, 8] {
-            let d = Domination::new(n).unwrap();
+            let d = Domination::new(board(n)).unwrap();
             let m = d.minimum();
             let whole = d.count(&m).solutions;
             for depth in 0..=3 {
@@ -485,7 +488,7 @@ mod tests {
     #[test]
     fn the_symmetric_first_branching_finds_what_the_full_one_does() {
         for n in 1..=8 {
-            let d = Domination::new(n).unwrap();
+            let d = Domination::new(board(n)).unwrap();
             for k in 1..=d.minimum().queens() {
                 let root = Part {
                     covered: Set::EMPTY,
@@ -501,12 +504,13 @@ mod tests {
 
     #[test]
     fn sizes_are_checked() {
-        assert_eq!(Domination::new(0).unwrap_err(), DominateError::EmptyBoard);
+        // An empty board is the kernel's to refuse, before any puzzle.
+        assert_eq!(Board::new(0), Err(nqueens_kernel::Error::EmptyBoard));
         assert_eq!(
-            Domination::new(14).unwrap_err(),
+            Domination::new(board(14)).unwrap_err(),
             DominateError::TooLarge { n: 14 }
         );
-        let d = Domination::new(MAX_N).unwrap();
+        let d = Domination::new(board(MAX_N)).unwrap();
         assert_eq!(d.full.count_ones() as usize, MAX_N * MAX_N);
         assert!(!d.dominates(&[(99, 99)]));
     }

@@ -49,7 +49,7 @@
 //!
 //! ```
 //! use nqueens_puzzles::pawns::Problem;
-//! let p = Problem::new(8, 9).unwrap();
+//! let p = Problem::new(nqueens_kernel::Board::new(8).unwrap(), 9).unwrap();
 //! let min = p.minimum();
 //! assert_eq!(min.pawns(), 1);
 //! assert_eq!(p.count(&min).solutions, 128);
@@ -59,13 +59,9 @@ use std::fmt;
 
 mod search;
 
-use nqueens_kernel::Tally;
+use nqueens_kernel::{Board, Tally};
 pub use search::Part;
 use search::{Piece, Search, State};
-
-/// The largest board this search takes: one bit per column in a `u32`,
-/// one per diagonal in a `u64`. The CLI sets a lower, measured limit.
-pub const MAX_N: usize = 32;
 
 /// The largest board counted in practice, measured on the reference
 /// machine (one thread, release build): every `Q <= N + 4` on boards up to
@@ -93,16 +89,12 @@ pub fn max_queens(n: usize) -> usize {
 /// A square: 0-based `(row, column)`.
 pub type Square = (usize, usize);
 
-/// Why a queens-and-pawns problem was refused.
+/// Why a queens-and-pawns problem was refused. Any board the kernel
+/// takes ([`Board`]: one bit per column in a `u32`, one per diagonal in a
+/// `u64`) is searched; the command line sets a lower, measured limit
+/// ([`MEASURED_MAX_N`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PawnsError {
-    /// `n` was 0.
-    EmptyBoard,
-    /// `n` is above [`MAX_N`].
-    TooLarge {
-        /// The requested board size.
-        n: usize,
-    },
     /// No queens were asked for.
     NoQueens,
     /// More queens than any number of pawns allows ([`most_queens`]).
@@ -117,10 +109,6 @@ pub enum PawnsError {
 impl fmt::Display for PawnsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            PawnsError::EmptyBoard => write!(f, "n must be at least 1"),
-            PawnsError::TooLarge { n } => {
-                write!(f, "n = {n} is too large: n up to {MAX_N}")
-            }
             PawnsError::NoQueens => write!(f, "the number of queens must be at least 1"),
             PawnsError::TooManyQueens { n, queens } => write!(
                 f,
@@ -165,7 +153,7 @@ impl Minimum {
     /// The fewest pawns.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(6, 7).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(6).unwrap(), 7).unwrap();
     /// assert_eq!(p.minimum().pawns(), 1);
     /// ```
     pub fn pawns(&self) -> usize {
@@ -175,7 +163,7 @@ impl Minimum {
     /// One placement with that many pawns.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(4, 4).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(4).unwrap(), 4).unwrap();
     /// let min = p.minimum();
     /// assert_eq!((min.placement().queens.len(), min.placement().pawns.len()), (4, 0));
     /// ```
@@ -196,14 +184,13 @@ impl Problem {
     ///
     /// ```
     /// use nqueens_puzzles::pawns::{PawnsError, Problem};
-    /// assert!(Problem::new(8, 9).is_ok());
-    /// assert_eq!(Problem::new(8, 17), Err(PawnsError::TooManyQueens { n: 8, queens: 17 }));
-    /// assert_eq!(Problem::new(8, 0), Err(PawnsError::NoQueens));
+    /// assert!(Problem::new(nqueens_kernel::Board::new(8).unwrap(), 9).is_ok());
+    /// assert_eq!(Problem::new(nqueens_kernel::Board::new(8).unwrap(), 17), Err(PawnsError::TooManyQueens { n: 8, queens: 17 }));
+    /// assert_eq!(Problem::new(nqueens_kernel::Board::new(8).unwrap(), 0), Err(PawnsError::NoQueens));
     /// ```
-    pub fn new(n: usize, queens: usize) -> Result<Problem, PawnsError> {
+    pub fn new(board: Board, queens: usize) -> Result<Problem, PawnsError> {
+        let n = board.n();
         match (n, queens) {
-            (0, _) => Err(PawnsError::EmptyBoard),
-            (n, _) if n > MAX_N => Err(PawnsError::TooLarge { n }),
             (_, 0) => Err(PawnsError::NoQueens),
             (n, q) if q > most_queens(n) => Err(PawnsError::TooManyQueens { n, queens }),
             _ => Ok(Problem { n, queens }),
@@ -213,7 +200,7 @@ impl Problem {
     /// The board side.
     ///
     /// ```
-    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(5, 3).unwrap().n(), 5);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(5).unwrap(), 3).unwrap().n(), 5);
     /// ```
     pub fn n(&self) -> usize {
         self.n
@@ -222,7 +209,7 @@ impl Problem {
     /// The number of queens.
     ///
     /// ```
-    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(5, 3).unwrap().queens(), 3);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(5).unwrap(), 3).unwrap().queens(), 3);
     /// ```
     pub fn queens(&self) -> usize {
         self.queens
@@ -231,7 +218,7 @@ impl Problem {
     /// The rows bound: at least `Q - n` pawns.
     ///
     /// ```
-    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(8, 11).unwrap().lower_bound(), 3);
+    /// assert_eq!(nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(8).unwrap(), 11).unwrap().lower_bound(), 3);
     /// ```
     pub fn lower_bound(&self) -> usize {
         self.queens.saturating_sub(self.n)
@@ -240,7 +227,7 @@ impl Problem {
     /// The fewest pawns and one placement with them.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(5, 6).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(5).unwrap(), 6).unwrap();
     /// let min = p.minimum();
     /// assert_eq!(min.placement().pawns.len(), min.pawns());
     /// assert!(min.pawns() >= 2); // OEIS A103330: no 6 queens with one pawn on 5 x 5
@@ -263,7 +250,7 @@ impl Problem {
     /// ways to fill the first two rows.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(6, 7).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(6).unwrap(), 7).unwrap();
     /// let min = p.minimum();
     /// let sum: u64 = p.parts(&min).iter().map(|part| p.count_part(part).solutions).sum();
     /// assert_eq!(sum, 16);
@@ -278,7 +265,7 @@ impl Problem {
     /// Placements within one part, and the nodes visited.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(4, 4).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(4).unwrap(), 4).unwrap();
     /// let min = p.minimum();
     /// assert_eq!(p.parts(&min).iter().map(|x| p.count_part(x).solutions).sum::<u64>(), 2);
     /// ```
@@ -292,7 +279,7 @@ impl Problem {
     /// thread.
     ///
     /// ```
-    /// let p = nqueens_puzzles::pawns::Problem::new(7, 8).unwrap();
+    /// let p = nqueens_puzzles::pawns::Problem::new(nqueens_kernel::Board::new(7).unwrap(), 8).unwrap();
     /// assert_eq!(p.count(&p.minimum()).solutions, 20);
     /// ```
     pub fn count(&self, minimum: &Minimum) -> Tally {
@@ -320,11 +307,12 @@ impl Problem {
 /// A103330.
 ///
 /// ```
-/// assert_eq!(nqueens_puzzles::pawns::count_with(8, 9, 1).unwrap(), 128);
-/// assert_eq!(nqueens_puzzles::pawns::count_with(4, 4, 0).unwrap(), 2);
+/// assert_eq!(nqueens_puzzles::pawns::count_with(nqueens_kernel::Board::new(8).unwrap(), 9, 1).unwrap(), 128);
+/// assert_eq!(nqueens_puzzles::pawns::count_with(nqueens_kernel::Board::new(4).unwrap(), 4, 0).unwrap(), 2);
 /// ```
-pub fn count_with(n: usize, queens: usize, pawns: usize) -> Result<u64, PawnsError> {
-    let problem = match Problem::new(n, queens) {
+pub fn count_with(board: Board, queens: usize, pawns: usize) -> Result<u64, PawnsError> {
+    let n = board.n();
+    let problem = match Problem::new(board, queens) {
         Err(PawnsError::TooManyQueens { .. }) => return Ok(0),
         other => other?,
     };
@@ -354,6 +342,10 @@ mod tests {
     use super::search::binomial;
     use super::*;
     use nqueens_kernel::oeis;
+
+    fn board(n: usize) -> Board {
+        Board::new(n).unwrap()
+    }
 
     /// Whether two queens see each other: a common line with no pawn
     /// strictly between them (a queen between would itself be seen).
@@ -427,7 +419,7 @@ mod tests {
             for q in 1..=most_queens(n) {
                 for p in 0..=2 {
                     assert_eq!(
-                        count_with(n, q, p).unwrap(),
+                        count_with(board(n), q, p).unwrap(),
                         brute(n, q, p),
                         "n={n} q={q} p={p}"
                     );
@@ -436,7 +428,7 @@ mod tests {
         }
         for (q, p) in [(5, 0), (6, 1), (6, 2)] {
             assert_eq!(
-                count_with(5, q, p).unwrap(),
+                count_with(board(5), q, p).unwrap(),
                 brute(5, q, p),
                 "n=5 q={q} p={p}"
             );
@@ -447,16 +439,16 @@ mod tests {
     fn the_minimum_search_loses_nothing() {
         for n in 1..=6 {
             for q in 1..=most_queens(n).min(n + 2) {
-                let problem = Problem::new(n, q).unwrap();
+                let problem = Problem::new(board(n), q).unwrap();
                 let min = problem.minimum();
                 let p = min.pawns();
                 assert!(valid(min.placement()), "n={n} q={q}");
                 assert_eq!(min.placement().queens.len(), q);
                 assert_eq!(min.placement().pawns.len(), p);
                 if p > 0 {
-                    assert_eq!(count_with(n, q, p - 1).unwrap(), 0, "n={n} q={q}");
+                    assert_eq!(count_with(board(n), q, p - 1).unwrap(), 0, "n={n} q={q}");
                 }
-                let all = count_with(n, q, p).unwrap();
+                let all = count_with(board(n), q, p).unwrap();
                 assert_eq!(problem.count(&min).solutions, all, "n={n} q={q}");
                 let parts: u64 = problem
                     .parts(&min)
@@ -472,12 +464,12 @@ mod tests {
     fn one_pawn_counts_match_oeis_a103330() {
         for n in 1..=10 {
             assert_eq!(
-                u128::from(count_with(n, n + 1, 1).unwrap()),
+                u128::from(count_with(board(n), n + 1, 1).unwrap()),
                 oeis::QUEENS_AND_ONE_PAWN[n],
                 "n = {n}"
             );
             if n >= 6 {
-                let problem = Problem::new(n, n + 1).unwrap();
+                let problem = Problem::new(board(n), n + 1).unwrap();
                 let min = problem.minimum();
                 assert_eq!(min.pawns(), 1, "n = {n}");
                 assert_eq!(
@@ -492,14 +484,14 @@ mod tests {
     #[test]
     fn without_pawns_it_is_the_queens_problem() {
         for n in 4..=9 {
-            let problem = Problem::new(n, n).unwrap();
+            let problem = Problem::new(board(n), n).unwrap();
             let min = problem.minimum();
             assert_eq!(min.pawns(), 0, "n = {n}");
             assert_eq!(u128::from(problem.count(&min).solutions), oeis::TOTAL[n]);
         }
         // Three queens on 3 x 3 need a pawn; one queen on 2 x 2 does not.
-        assert!(Problem::new(3, 3).unwrap().minimum().pawns() > 0);
-        let two = Problem::new(2, 1).unwrap();
+        assert!(Problem::new(board(3), 3).unwrap().minimum().pawns() > 0);
+        let two = Problem::new(board(2), 1).unwrap();
         assert_eq!(two.count(&two.minimum()).solutions, 4);
     }
 
@@ -507,15 +499,19 @@ mod tests {
     fn the_densest_boards_fit_and_one_more_queen_is_refused() {
         for n in 1..=4 {
             let q = most_queens(n);
-            let min = Problem::new(n, q).unwrap().minimum();
+            let min = Problem::new(board(n), q).unwrap().minimum();
             assert!(valid(min.placement()), "n = {n}");
             assert_eq!(
-                Problem::new(n, q + 1),
+                Problem::new(board(n), q + 1),
                 Err(PawnsError::TooManyQueens { n, queens: q + 1 })
             );
         }
-        assert_eq!(Problem::new(0, 1), Err(PawnsError::EmptyBoard));
-        assert_eq!(Problem::new(33, 1), Err(PawnsError::TooLarge { n: 33 }));
+        // The board is the kernel's to refuse, before any puzzle.
+        assert_eq!(Board::new(0), Err(nqueens_kernel::Error::EmptyBoard));
+        assert_eq!(
+            Board::new(33),
+            Err(nqueens_kernel::Error::BoardTooLarge { n: 33 })
+        );
         assert_eq!(binomial(5, 2), 10);
         assert_eq!(binomial(2, 5), 0);
     }

@@ -38,10 +38,12 @@
 //! largest board takes a few seconds at most.
 //!
 //! ```
+//! use nqueens_kernel::Board;
 //! use nqueens_puzzles::pieces::{count, Piece};
-//! let kings = count(Piece::Kings, 8).unwrap();
+//! let board = Board::new(8).unwrap();
+//! let kings = count(Piece::Kings, board).unwrap();
 //! assert_eq!((kings.max, kings.ways), (16, 281571));
-//! assert_eq!(count(Piece::Knights, 8).unwrap().ways, 2);
+//! assert_eq!(count(Piece::Knights, board).unwrap().ways, 2);
 //! ```
 
 mod kings;
@@ -51,6 +53,8 @@ mod lines;
 mod tests;
 
 use std::fmt;
+
+use nqueens_kernel::Board;
 
 /// A square: 0-based `(row, column)`.
 pub type Square = (usize, usize);
@@ -175,11 +179,9 @@ pub struct PieceCount {
     pub ways: u128,
 }
 
-/// Why a count was refused.
+/// Why a count was refused (the kernel's [`Board`] is never empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceError {
-    /// `n` was 0.
-    EmptyBoard,
     /// `n` is past the piece's limit ([`Piece::max_n`]).
     TooLarge {
         /// The piece.
@@ -199,7 +201,6 @@ pub enum PieceError {
 impl fmt::Display for PieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            PieceError::EmptyBoard => write!(f, "n must be at least 1"),
             PieceError::TooLarge { piece, n } => write!(
                 f,
                 "n = {n} is too large for {piece}: {} handles n up to {} in seconds",
@@ -220,13 +221,16 @@ impl std::error::Error for PieceError {}
 /// and the ways to place them.
 ///
 /// ```
+/// use nqueens_kernel::Board;
 /// use nqueens_puzzles::pieces::{count, Piece, PieceError};
-/// let b = count(Piece::Bishops, 8).unwrap();
+/// let b = count(Piece::Bishops, Board::new(8).unwrap()).unwrap();
 /// assert_eq!((b.max, b.ways), (14, 256));
-/// assert_eq!(count(Piece::Rooks, 0), Err(PieceError::EmptyBoard));
+/// let e = count(Piece::Rooks, Board::new(22).unwrap());
+/// assert_eq!(e, Err(PieceError::TooLarge { piece: Piece::Rooks, n: 22 }));
+/// assert!(Board::new(0).is_err()); // refused before any piece
 /// ```
-pub fn count(piece: Piece, n: usize) -> Result<PieceCount, PieceError> {
-    solve(piece, n, false).map(|(c, _)| c)
+pub fn count(piece: Piece, board: Board) -> Result<PieceCount, PieceError> {
+    solve(piece, board, false).map(|(c, _)| c)
 }
 
 /// Like [`count`], and one maximal placement too, its squares sorted by
@@ -234,22 +238,23 @@ pub fn count(piece: Piece, n: usize) -> Result<PieceCount, PieceError> {
 ///
 /// ```
 /// use nqueens_puzzles::pieces::{count_and_place, Piece};
-/// let (c, squares) = count_and_place(Piece::Knights, 8).unwrap();
+/// let (c, squares) = count_and_place(Piece::Knights, nqueens_kernel::Board::new(8).unwrap()).unwrap();
 /// assert_eq!((c.max, squares.len()), (32, 32));
 /// assert!(squares.iter().all(|a| squares.iter().all(|&b| !Piece::Knights.attacks(*a, b))));
 /// ```
-pub fn count_and_place(piece: Piece, n: usize) -> Result<(PieceCount, Vec<Square>), PieceError> {
-    solve(piece, n, true).map(|(c, p)| (c, p.unwrap_or_default()))
+pub fn count_and_place(
+    piece: Piece,
+    board: Board,
+) -> Result<(PieceCount, Vec<Square>), PieceError> {
+    solve(piece, board, true).map(|(c, p)| (c, p.unwrap_or_default()))
 }
 
 fn solve(
     piece: Piece,
-    n: usize,
+    board: Board,
     place: bool,
 ) -> Result<(PieceCount, Option<Vec<Square>>), PieceError> {
-    if n == 0 {
-        return Err(PieceError::EmptyBoard);
-    }
+    let n = board.n();
     if n > piece.max_n() {
         return Err(PieceError::TooLarge { piece, n });
     }

@@ -3,6 +3,10 @@
 
 use super::*;
 
+fn board(n: usize) -> Board {
+    Board::new(n).unwrap()
+}
+
 /// Whether pieces on two different squares attack each other, written
 /// from the moves, independently of [`Piece::attacks`].
 fn hits(piece: Piece, a: Square, b: Square) -> bool {
@@ -45,7 +49,7 @@ fn brute_force(piece: Piece, n: usize) -> (usize, u128) {
 const LINES_TESTED: usize = 16;
 
 fn answer(piece: Piece, n: usize) -> (usize, u128) {
-    let c = count(piece, n).unwrap();
+    let c = count(piece, board(n)).unwrap();
     assert_eq!((c.piece, c.n), (piece, n));
     (c.max, c.ways)
 }
@@ -166,8 +170,8 @@ fn the_published_values_agree() {
 fn placements_are_maximal_and_non_attacking() {
     for piece in Piece::ALL {
         for n in 1..=10 {
-            let (c, squares) = count_and_place(piece, n).unwrap();
-            assert_eq!(c, count(piece, n).unwrap());
+            let (c, squares) = count_and_place(piece, board(n)).unwrap();
+            assert_eq!(c, count(piece, board(n)).unwrap());
             assert_eq!(squares.len(), c.max, "{piece}, n = {n}");
             assert!(squares.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
             for (i, &a) in squares.iter().enumerate() {
@@ -195,12 +199,13 @@ fn the_attack_rule_is_the_moves() {
 #[test]
 fn bad_sizes_are_refused() {
     for piece in Piece::ALL {
-        assert_eq!(count(piece, 0), Err(PieceError::EmptyBoard));
+        // An empty board is the kernel's to refuse, before any piece.
+        assert_eq!(Board::new(0), Err(nqueens_kernel::Error::EmptyBoard));
         let n = piece.max_n() + 1;
-        let e = count(piece, n).unwrap_err();
+        let e = count(piece, board(n)).unwrap_err();
         assert_eq!(e, PieceError::TooLarge { piece, n });
         assert!(e.to_string().contains(&format!("up to {}", n - 1)), "{e}");
-        assert!(count_and_place(piece, n).is_err());
+        assert!(count_and_place(piece, board(n)).is_err());
     }
 }
 

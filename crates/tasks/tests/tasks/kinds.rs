@@ -22,8 +22,8 @@ fn opts(threads: usize) -> Options {
 /// Every kind, with a board small enough for a debug test, and its count
 /// by the kernel alone on one thread (a solver's by the naive list).
 fn kinds() -> Vec<(Arc<dyn Kind>, usize, u128)> {
-    let d = Domination::new(7).unwrap();
-    let p = Problem::new(8, 9).unwrap();
+    let d = Domination::new(Board::new(7).unwrap()).unwrap();
+    let p = Problem::new(Board::new(8).unwrap(), 9).unwrap();
     vec![
         (solvers::default().clone(), 10, 724),
         (nqueens_tasks::solver("pairs").unwrap(), 9, 352),
