@@ -12,7 +12,11 @@
 //! and a cancellation token ([`Cancel`]), reports progress to an optional
 //! callback ([`Control`]), and answers with one record ([`CountRecord`],
 //! [`EstimateRecord`], [`DominateRecord`], [`PawnsRecord`],
-//! [`PiecesRecord`]), its counts checked against OEIS.
+//! [`PiecesRecord`]), its counts checked against OEIS. Every verb's
+//! answer is such a record ([`SolveRecord`], [`LevelRecord`],
+//! [`SpaceRecord`], a listing's [`listing::SolutionRecord`] per
+//! solution...), and every record is a serde value: the JSON object the
+//! command line prints for it.
 //!
 //! ```
 //! use nqueens::{Control, CountRequest, Run, Spelling};
@@ -78,9 +82,9 @@ pub use options::{Run, Unused};
 pub use pawns::{Pawns, PawnsRecord, PawnsRequest};
 pub use pieces::{Pieces, PiecesRecord, PiecesRequest};
 pub use puzzles::Counting;
-pub use reference::{Levels, LevelsRequest, Space, SpaceRequest};
+pub use reference::{LevelRecord, Levels, LevelsRequest, Space, SpaceRecord, SpaceRequest};
 pub use solutions::Collected;
-pub use solve::{Method, Solve, SolveRequest};
+pub use solve::{Method, Solve, SolveRecord, SolveRequest};
 pub use solvers::solvers;
 pub use spelling::Spelling;
 pub use table::{Table, TableRequest};

@@ -8,6 +8,8 @@
 
 use crate::solutions::blocked::{BlockedError, Partial};
 use crate::solutions::{first_attack, Attack};
+use nqueens_sched::{Fields, Value};
+
 use crate::{number, Error, Spelling};
 
 /// A full placement as typed: `"1 5 8 6 3 7 2 4"`.
@@ -22,13 +24,36 @@ pub struct ShowRequest {
     pub drawn: String,
 }
 
-/// A checked full placement and its first attacking pair.
+/// A checked full placement and its first attacking pair: the `show`
+/// record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// 0-based columns, one per row.
     pub columns: Vec<usize>,
     /// The first two queens that attack each other (`None`: a solution).
     pub attack: Option<Attack>,
+    /// The picture a door drew of it (`--svg`), which its record names.
+    pub svg: Option<String>,
+}
+
+impl Placement {
+    /// The record's named values, in the order every format shows them
+    /// (the `show` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        let attack = self
+            .attack
+            .map(|a| Value::Squares(vec![(a.rows[0], a.columns[0]), (a.rows[1], a.columns[1])]));
+        vec![
+            ("n", self.columns.len().into()),
+            (
+                "placement",
+                Value::Columns(self.columns.iter().map(|&c| c as u32).collect()),
+            ),
+            ("solution", self.attack.is_none().into()),
+            ("attack", attack.into()),
+            ("svg", self.svg.clone().into()),
+        ]
+    }
 }
 
 impl ShowRequest {
@@ -50,7 +75,11 @@ impl ShowRequest {
     pub fn check(&self) -> Result<Placement, Error> {
         let columns = placement(&self.columns, self.max_n, &self.drawn)?;
         let attack = first_attack(&columns);
-        Ok(Placement { columns, attack })
+        Ok(Placement {
+            columns,
+            attack,
+            svg: None,
+        })
     }
 }
 
@@ -124,6 +153,35 @@ pub struct PartialRequest {
     pub spelling: Spelling,
 }
 
+/// The rows a partial placement whose queens attack no other leaves
+/// with no free square: the `partial` record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blocked {
+    /// The board side.
+    pub n: usize,
+    /// 1-based columns of the first rows' queens.
+    pub columns: Vec<usize>,
+    /// The first row (from 1) with no free square.
+    pub first_blocked_row: Option<usize>,
+    /// Every row below the queens with no free square.
+    pub blocked_rows: Vec<u64>,
+}
+
+impl Blocked {
+    /// The record's named values, in the order every format shows them
+    /// (the `partial` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        let columns = self.columns.iter().map(|&c| c as u32 - 1).collect();
+        vec![
+            ("n", self.n.into()),
+            ("queens", self.columns.len().into()),
+            ("placement", Value::Columns(columns)),
+            ("first_blocked_row", self.first_blocked_row.into()),
+            ("blocked_rows", Value::Ints(self.blocked_rows.clone())),
+        ]
+    }
+}
+
 /// A checked partial placement, before its squares are looked at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialPlacement {
@@ -137,15 +195,13 @@ pub struct PartialPlacement {
 /// What a partial placement leaves.
 #[derive(Debug)]
 pub enum PartialRecord {
-    /// No two queens attack each other: the board, the first row left
-    /// with no free square and every such row (from 1).
+    /// No two queens attack each other: the board, and its rows left with
+    /// no free square.
     Position {
         /// The board with its attacked squares.
         board: Partial,
-        /// The first row with no free square.
-        first_blocked_row: Option<usize>,
-        /// Every row below the queens with no free square.
-        blocked_rows: Vec<u64>,
+        /// Its blocked rows: the `partial` record.
+        blocked: Blocked,
     },
     /// Two queens attack each other: not a position of the search. The
     /// board is drawable all the same, with no rows called blocked.
@@ -166,8 +222,8 @@ impl PartialRequest {
     /// use nqueens::placement::{PartialRecord, PartialRequest};
     /// use nqueens::Spelling;
     /// let request = PartialRequest { size: "4".into(), columns: "2 4".into(), max_n: 64, owner: String::new(), spelling: Spelling::Flags };
-    /// let PartialRecord::Position { first_blocked_row, .. } = request.check()?.run()? else { panic!() };
-    /// assert_eq!(first_blocked_row, None);
+    /// let PartialRecord::Position { blocked, .. } = request.check()?.run()? else { panic!() };
+    /// assert_eq!(blocked.first_blocked_row, None);
     /// let request = PartialRequest { columns: "1 x".into(), ..request };
     /// assert!(request.check().unwrap_err().to_string().starts_with("'x' is not a column number"));
     /// # Ok::<(), nqueens::Error>(())
@@ -219,12 +275,13 @@ impl PartialPlacement {
             .filter(|&r| board.free_in_row(r).is_empty())
             .map(|r| r as u64)
             .collect();
-        let first_blocked_row = board.first_blocked_row();
-        Ok(PartialRecord::Position {
-            board,
-            first_blocked_row,
+        let blocked = Blocked {
+            n,
+            columns: cols.clone(),
+            first_blocked_row: board.first_blocked_row(),
             blocked_rows,
-        })
+        };
+        Ok(PartialRecord::Position { board, blocked })
     }
 }
 

@@ -7,6 +7,7 @@ use nqueens_kernel::reference::level_lists;
 use nqueens_kernel::reference::search_space::{self, Kind};
 use nqueens_sched::{Fields, Value};
 
+use crate::listing::ListingCount;
 use crate::{number, Error};
 
 /// Document 004's notation of a placement (`13`, or `[1, 10]` past 9
@@ -91,24 +92,62 @@ impl Levels {
         })
     }
 
+    /// The `listing-count` record of a level of `listed` placements.
+    pub fn counted(&self, listed: usize) -> ListingCount {
+        ListingCount {
+            n: self.n,
+            count: listed as u64,
+            of: "placements",
+        }
+    }
+
     /// The placements of the level that begin with the prefix, in the
     /// document's order, each the 1-based lines of the first columns'
-    /// queens.
-    pub fn run(&self) -> Result<Vec<Vec<u8>>, Error> {
+    /// queens: one `level` record each.
+    ///
+    /// ```
+    /// let level = nqueens::LevelsRequest { n: "8".into(), queens: "2".into() }.check()?;
+    /// let records = level.prefix("1", 1)?.run()?;
+    /// assert_eq!((records[0].queens, records[0].lines.as_slice()), (2, &[1u8, 3][..]));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn run(&self) -> Result<Vec<LevelRecord>, Error> {
         let mut all =
             level_lists::level(self.n, self.k).map_err(|e| Error::input(e.to_string()))?;
         all.retain(|p| p.starts_with(&self.prefix));
-        Ok(all)
+        Ok(all
+            .into_iter()
+            .map(|lines| LevelRecord {
+                n: self.n,
+                queens: self.k,
+                lines,
+            })
+            .collect())
     }
+}
 
-    /// The `level` record of one placement (docs/formats.md).
-    pub fn fields(&self, lines: &[u8]) -> Fields {
+/// One placement of a level: the answer of [`Levels::run`], one per
+/// placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelRecord {
+    /// The board side.
+    pub n: usize,
+    /// The queens placed (the level).
+    pub queens: usize,
+    /// The 1-based line of the queen of column 1, 2, ...
+    pub lines: Vec<u8>,
+}
+
+impl LevelRecord {
+    /// The record's named values, in the order every format shows them
+    /// (the `level` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
         vec![
             ("n", Value::from(self.n)),
-            ("queens", Value::from(self.k)),
+            ("queens", Value::from(self.queens)),
             (
                 "lines",
-                Value::Ints(lines.iter().map(|&r| r.into()).collect()),
+                Value::Ints(self.lines.iter().map(|&r| r.into()).collect()),
             ),
         ]
     }
@@ -151,24 +190,53 @@ impl Space {
     ///
     /// ```
     /// let records = nqueens::SpaceRequest { n: "8".into() }.check()?.run()?;
-    /// assert_eq!(records[4][2], ("size", nqueens::Value::Digits("40320".into())));
+    /// assert_eq!((records[4].space, records[4].size.as_str()), ("permutations", "40320"));
     /// # Ok::<(), nqueens::Error>(())
     /// ```
-    pub fn run(&self) -> Result<Vec<Fields>, Error> {
+    pub fn run(&self) -> Result<Vec<SpaceRecord>, Error> {
         let n = self.n;
         Kind::ALL
             .into_iter()
             .map(|kind| {
-                let (name, formula) = describe(kind);
+                let (space, formula) = describe(kind);
                 let size = search_space::size(kind, n).map_err(|e| Error::input(e.to_string()))?;
-                Ok(vec![
-                    ("n", Value::from(n)),
-                    ("space", Value::from(name)),
-                    ("size", Value::Digits(size.to_string())),
-                    ("formula", Value::from(formula)),
-                ])
+                Ok(SpaceRecord {
+                    n,
+                    space,
+                    size: size.to_string(),
+                    formula,
+                })
             })
             .collect()
+    }
+}
+
+/// The size of one search space: the answer of [`Space::run`], one per
+/// space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpaceRecord {
+    /// The board side.
+    pub n: usize,
+    /// The space's name (`placements`, `arrangements`, `combinations`,
+    /// `per_row`, `permutations`).
+    pub space: &'static str,
+    /// Its exact size, in decimal digits (tens of thousands of them at
+    /// large n).
+    pub size: String,
+    /// The formula and what it counts.
+    pub formula: &'static str,
+}
+
+impl SpaceRecord {
+    /// The record's named values, in the order every format shows them
+    /// (the `space` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        vec![
+            ("n", Value::from(self.n)),
+            ("space", Value::from(self.space)),
+            ("size", Value::Digits(self.size.clone())),
+            ("formula", Value::from(self.formula)),
+        ]
     }
 }
 

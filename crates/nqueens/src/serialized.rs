@@ -1,12 +1,21 @@
-//! The records as serde values: each written through its `fields`, the
-//! one list of its keys and their order, as an object whose null values
-//! are left out, which is what the command line's `--format json` writes
-//! for it (tested against the command line in crates/cli's tests).
+//! The records as serde values, one type per kind of answer of every
+//! verb: each written through its `fields`, the one list of its keys and
+//! their order, as an object whose null values are left out, which is
+//! what the command line's `--format json` writes for it (tested against
+//! the command line in crates/cli's tests). A streamed listing's rows
+//! ([`SolutionRecord`], [`LevelRecord`]) are one value each, as the
+//! command line writes one JSON line each.
 
 use nqueens_sched::Object;
 use serde::{Serialize, Serializer};
 
-use crate::{CountRecord, DominateRecord, EstimateRecord, PawnsRecord, PiecesRecord};
+use crate::listing::{ListingCount, NoSolutionRecord, SolutionRecord};
+use crate::placement::{Blocked, Placement};
+use crate::solve::{AccessibilityRow, AccessibilityRun};
+use crate::{
+    CountRecord, DominateRecord, EstimateRecord, LevelRecord, PawnsRecord, PiecesRecord,
+    SolveRecord, SpaceRecord,
+};
 
 macro_rules! through_fields {
     ($($record:ty),*) => {$(
@@ -18,7 +27,22 @@ macro_rules! through_fields {
     )*};
 }
 
-through_fields!(CountRecord, DominateRecord, PawnsRecord, PiecesRecord);
+through_fields!(
+    CountRecord,
+    DominateRecord,
+    PawnsRecord,
+    PiecesRecord,
+    LevelRecord,
+    SpaceRecord,
+    ListingCount,
+    SolutionRecord<'_>,
+    NoSolutionRecord,
+    SolveRecord,
+    Placement,
+    Blocked,
+    AccessibilityRow<'_>,
+    AccessibilityRun<'_>
+);
 
 impl Serialize for EstimateRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

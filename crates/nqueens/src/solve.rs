@@ -12,6 +12,8 @@ use nqueens_puzzles::solve::{self, Options};
 /// O(n) check of a solution.
 pub use nqueens_puzzles::solve::{first_flaw, verify, Flaw, Method, Solution, SolveError, MAX_N};
 
+use nqueens_sched::{Fields, Value};
+
 use crate::{number, Error, Spelling};
 
 /// A solve as asked for: every value as the user gave it.
@@ -197,6 +199,121 @@ impl Solve {
     pub fn run(&self) -> Result<Solution, SolveError> {
         solve::solve(self.n, self.method, &self.options)
     }
+
+    /// The `solve` record of a search that took `seconds`: of `solution`,
+    /// checked with the independent verifier, or of none, `note` saying
+    /// why. The placement and the file it went to are the door's to add
+    /// ([`SolveRecord::placement`], [`SolveRecord::out`]): it may move
+    /// ten million columns there rather than copy them.
+    ///
+    /// ```
+    /// let solve = nqueens::SolveRequest::new(8).check()?;
+    /// let record = solve.record(Some(&solve.run().unwrap()), 0.0, None);
+    /// assert_eq!((record.found, record.valid, record.steps), (true, Some(true), Some(8)));
+    /// let none = nqueens::SolveRequest::new(3).check()?;
+    /// let record = none.record(None, 0.0, Some(none.run().unwrap_err().to_string()));
+    /// assert_eq!((record.found, record.valid), (false, None));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn record(
+        &self,
+        solution: Option<&Solution>,
+        seconds: f64,
+        note: Option<String>,
+    ) -> SolveRecord {
+        let method = self.method;
+        let count = |applies: bool, value: fn(&Solution) -> u64| -> Option<u64> {
+            solution.filter(|_| applies).map(value)
+        };
+        SolveRecord {
+            n: self.n,
+            method,
+            found: solution.is_some(),
+            seconds,
+            steps: solution.map(|s| s.steps),
+            valid: solution.map(|s| verify(&s.columns)),
+            seed: self.seed(),
+            restarts: count(matches!(method, Method::MinConflicts | Method::Swap), |s| {
+                s.restarts
+            }),
+            backtracks: count(
+                matches!(method, Method::Heuristic | Method::Backtrack),
+                |s| s.backtracks,
+            ),
+            attempts: count(method == Method::Random, |s| s.attempts),
+            examined: count(method == Method::Accessibility, |s| s.examined),
+            note,
+            out: None,
+            placement: None,
+        }
+    }
+}
+
+/// The answer of a solve: the `solve` record. The method's own counts
+/// are `None` where the method keeps none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveRecord {
+    /// The board side.
+    pub n: usize,
+    /// The method.
+    pub method: Method,
+    /// Whether a solution was found.
+    pub found: bool,
+    /// The seconds the search took.
+    pub seconds: f64,
+    /// The method's unit of work, when found.
+    pub steps: Option<u64>,
+    /// The independent check of the solution, when found.
+    pub valid: Option<bool>,
+    /// The seed, where the method draws random numbers.
+    pub seed: Option<u64>,
+    /// Fresh starts (min-conflicts, swap), when found.
+    pub restarts: Option<u64>,
+    /// Queens taken back (heuristic, backtrack), when found.
+    pub backtracks: Option<u64>,
+    /// Permutations tried (random), when found.
+    pub attempts: Option<u64>,
+    /// Squares read while choosing (accessibility), when found.
+    pub examined: Option<u64>,
+    /// Why there is no solution.
+    pub note: Option<String>,
+    /// The file the placement went to, when not to the door's output.
+    pub out: Option<String>,
+    /// The placement, 0-based columns, where it is written.
+    pub placement: Option<Vec<u32>>,
+}
+
+impl SolveRecord {
+    /// The record's named values, in the order every format shows them
+    /// (the `solve` record of docs/formats.md); the placement copied.
+    pub fn fields(&self) -> Fields {
+        self.fields_with(self.placement.clone())
+    }
+
+    /// [`SolveRecord::fields`], the placement moved, not copied.
+    pub fn into_fields(mut self) -> Fields {
+        let placement = self.placement.take();
+        self.fields_with(placement)
+    }
+
+    fn fields_with(&self, placement: Option<Vec<u32>>) -> Fields {
+        vec![
+            ("n", self.n.into()),
+            ("method", self.method.name().into()),
+            ("found", self.found.into()),
+            ("seconds", self.seconds.into()),
+            ("steps", self.steps.into()),
+            ("valid", self.valid.into()),
+            ("seed", self.seed.into()),
+            ("restarts", self.restarts.into()),
+            ("backtracks", self.backtracks.into()),
+            ("attempts", self.attempts.into()),
+            ("examined", self.examined.into()),
+            ("note", self.note.clone().into()),
+            ("out", self.out.clone().into()),
+            ("placement", placement.map_or(Value::Null, Value::Columns)),
+        ]
+    }
 }
 
 /// The accessibility heuristic's own listing (its source sheet's): the
@@ -249,5 +366,93 @@ impl Solve {
             runs,
             method: name,
         })
+    }
+}
+
+impl Sheet {
+    /// The table of accessibilities as `accessibility-row` records, row 1
+    /// first.
+    pub fn rows(&self) -> impl Iterator<Item = AccessibilityRow<'_>> {
+        let n = self.table.len();
+        self.table
+            .iter()
+            .enumerate()
+            .map(move |(row, accessibility)| AccessibilityRow {
+                n,
+                row,
+                accessibility,
+            })
+    }
+
+    /// The runs as `accessibility-run` records.
+    ///
+    /// ```
+    /// let r = nqueens::SolveRequest { method: "accessibility".into(), ..nqueens::SolveRequest::new(5) };
+    /// let sheet = r.check()?.sheet(false)?;
+    /// let run = sheet.runs().next().unwrap();
+    /// assert_eq!((run.n, run.method, run.run.placed[0]), (5, "whole-board scan", (0, 0)));
+    /// assert_eq!(sheet.rows().count(), 5);
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn runs(&self) -> impl Iterator<Item = AccessibilityRun<'_>> {
+        let n = self.table.len();
+        self.runs.iter().map(move |run| AccessibilityRun {
+            n,
+            method: self.method,
+            run,
+        })
+    }
+}
+
+/// One row of the table of accessibilities: an `accessibility-row`
+/// record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AccessibilityRow<'a> {
+    /// The board side.
+    pub n: usize,
+    /// The row, 0-based (written 1-based).
+    pub row: usize,
+    /// How many squares a queen on each square of the row attacks.
+    pub accessibility: &'a [u32],
+}
+
+impl AccessibilityRow<'_> {
+    /// The record's named values, in the order every format shows them
+    /// (the `accessibility-row` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        let accessibility = self.accessibility.iter().map(|&a| a.into()).collect();
+        vec![
+            ("n", self.n.into()),
+            ("row", (self.row + 1).into()),
+            ("accessibility", Value::Ints(accessibility)),
+        ]
+    }
+}
+
+/// One run of the accessibility heuristic from its start: an
+/// `accessibility-run` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AccessibilityRun<'a> {
+    /// The board side.
+    pub n: usize,
+    /// How the free squares were found ([`Sheet::method`]).
+    pub method: &'static str,
+    /// The run.
+    pub run: &'a accessibility::Run,
+}
+
+impl AccessibilityRun<'_> {
+    /// The record's named values, in the order every format shows them
+    /// (the `accessibility-run` record of docs/formats.md).
+    pub fn fields(&self) -> Fields {
+        let run = self.run;
+        vec![
+            ("n", self.n.into()),
+            ("method", self.method.into()),
+            ("start", Value::Squares(run.placed[..1].to_vec())),
+            ("success", run.success.into()),
+            ("placed", Value::Squares(run.placed.clone())),
+            ("examined", run.examined.into()),
+        ]
     }
 }

@@ -16,10 +16,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens::solve::{format_table, listing, Run};
+use nqueens::solve::{format_table, listing};
 
 use crate::cli::SolveFormat;
-use crate::export::{self, columns, Format, Record, Value};
+use crate::export::{self, columns, Format, Record};
 
 /// Exit code when no start ends in a solution: an answer, not an error.
 const EXIT_NO_SOLUTION: u8 = 1;
@@ -33,31 +33,23 @@ pub struct Sheet {
 
 pub fn run(solve: &nqueens::Solve, sheet: &Sheet) -> Result<ExitCode> {
     let n = solve.n();
-    let nqueens::solve::Sheet {
-        table: tabled,
-        runs,
-        method: name,
-    } = solve.sheet(sheet.every_start)?;
+    let answer = solve.sheet(sheet.every_start)?;
+    let runs = &answer.runs;
     if sheet.format == SolveFormat::Vector {
         // The sheet's own layout.
         let mut out = io::stdout().lock();
         if sheet.table {
-            out.write_all(format_table(&tabled).as_bytes())?;
+            out.write_all(format_table(&answer.table).as_bytes())?;
         }
-        out.write_all(listing(&runs).as_bytes())?;
+        out.write_all(listing(runs).as_bytes())?;
         let examined: u64 = runs.iter().map(|r| r.examined).sum();
-        writeln!(out, "squares examined: {examined} ({name})")?;
+        writeln!(out, "squares examined: {examined} ({})", answer.method)?;
     } else {
         let mut records: Vec<Record> = Vec::new();
         if sheet.table {
-            records.extend(
-                tabled
-                    .iter()
-                    .enumerate()
-                    .map(|(r, row)| table_row(n, r, row)),
-            );
+            records.extend(answer.rows().map(|r| r.fields()));
         }
-        records.extend(runs.iter().map(|run| run_record(n, name, run)));
+        records.extend(answer.runs().map(|r| r.fields()));
         let mut sink = export::sink(Format::from(sheet.format), Box::new(io::stdout().lock()));
         // Only json mixes the two kinds; the boundary keeps csv to runs.
         sink.begin(&columns(records.last().expect("at least one run")))?;
@@ -79,29 +71,4 @@ pub fn run(solve: &nqueens::Solve, sheet: &Sheet) -> Result<ExitCode> {
         return Ok(ExitCode::from(EXIT_NO_SOLUTION));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// An `accessibility-row` record: row `r` (0-based here, 1-based written)
-/// of the table of accessibilities.
-fn table_row(n: usize, r: usize, row: &[u32]) -> Record {
-    vec![
-        ("n", n.into()),
-        ("row", (r + 1).into()),
-        (
-            "accessibility",
-            Value::Ints(row.iter().map(|&a| a.into()).collect()),
-        ),
-    ]
-}
-
-/// An `accessibility-run` record: one run from its start.
-fn run_record(n: usize, method: &str, run: &Run) -> Record {
-    vec![
-        ("n", n.into()),
-        ("method", method.into()),
-        ("start", Value::Squares(run.placed[..1].to_vec())),
-        ("success", run.success.into()),
-        ("placed", Value::Squares(run.placed.clone())),
-        ("examined", run.examined.into()),
-    ]
 }

@@ -31,10 +31,10 @@ pub fn run(args: Levels) -> Result<ExitCode> {
     let keys = ["n", "queens", "lines"].map(|key| Column::new(key, 0));
     sink.begin(&keys)?;
     if args.count_header {
-        sink.record(&export::listing_count(levels.n(), kept.len(), "placements"))?;
+        sink.record(&levels.counted(kept.len()).fields())?;
     }
-    for p in &kept {
-        sink.record(&levels.fields(p))?;
+    for record in &kept {
+        sink.record(&record.fields())?;
     }
     sink.end(&[])?;
     Ok(ExitCode::SUCCESS)

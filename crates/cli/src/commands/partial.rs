@@ -22,7 +22,7 @@ use nqueens::placement::PartialRecord;
 use nqueens::solutions::blocked::Partial;
 
 use crate::cli::CountFormat;
-use crate::export::{self, Format, Record, Value};
+use crate::export::{self, Format};
 use crate::request::PartialBoard;
 
 /// Exit code for two queens that attack each other, as for a full board.
@@ -30,12 +30,8 @@ const EXIT_ATTACK: u8 = 1;
 
 pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let (n, cols) = (p.placement.n, &p.placement.columns);
-    let (board, first, blocked) = match p.placement.run()? {
-        PartialRecord::Position {
-            board,
-            first_blocked_row,
-            blocked_rows,
-        } => (board, first_blocked_row, blocked_rows),
+    let (board, blocked) = match p.placement.run()? {
+        PartialRecord::Position { board, blocked } => (board, blocked),
         PartialRecord::Conflict { board, conflict } => {
             // The board is drawn all the same, as 004 draws its cases (and
             // until 2026-11-25 it was not): its queens and the squares they
@@ -59,7 +55,7 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
         }
     };
     if format != CountFormat::Text {
-        export::print_one(Format::from(format), &record(p, first, blocked))?;
+        export::print_one(Format::from(format), &blocked.fields())?;
         return Ok(ExitCode::SUCCESS);
     }
     // 004 reads the placement column by column: the same board transposed,
@@ -67,9 +63,9 @@ pub fn run(p: &PartialBoard, format: CountFormat) -> Result<ExitCode> {
     let row = if p.by_columns { "column" } else { "row" };
     let mut out = io::stdout().lock();
     out.write_all(drawing(p, &board).as_bytes())?;
-    match first {
+    match blocked.first_blocked_row {
         Some(first) => {
-            let all: Vec<String> = blocked.iter().map(u64::to_string).collect();
+            let all: Vec<String> = blocked.blocked_rows.iter().map(u64::to_string).collect();
             writeln!(
                 out,
                 "blocked: {row} {first} has no free square ({row}s with none: {})",
@@ -95,19 +91,4 @@ fn drawing(p: &PartialBoard, board: &Partial) -> String {
     } else {
         drawn
     }
-}
-
-/// The `partial` record: the board, its queens (1-based columns of rows 1,
-/// 2, ...), the first row left with no free square and every such row.
-fn record(p: &PartialBoard, first: Option<usize>, blocked: Vec<u64>) -> Record {
-    vec![
-        ("n", p.placement.n.into()),
-        ("queens", p.placement.columns.len().into()),
-        (
-            "placement",
-            Value::Columns(p.placement.columns.iter().map(|&c| c as u32 - 1).collect()),
-        ),
-        ("first_blocked_row", first.into()),
-        ("blocked_rows", Value::Ints(blocked)),
-    ]
 }

@@ -26,14 +26,13 @@
 //! half-written picture, and a device or a link stays one.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use nqueens::solutions::Attack;
 
 use crate::cli::CountFormat;
-use crate::export::{self, Format, Record, Value};
+use crate::export::{self, Format};
 use crate::render::{self, TextStyle, TEXT_MAX_N};
 use crate::request::Show;
 
@@ -44,30 +43,31 @@ pub fn run(args: Show) -> Result<ExitCode> {
     if let Some(partial) = &args.partial {
         return super::partial::run(partial, args.format);
     }
-    let Some(placement) = args.placement else {
+    let Some(mut placement) = args.placement else {
         unreachable!("a full placement, or a partial board")
     };
-    let (columns, attack) = (placement.columns, placement.attack);
+    placement.svg = args
+        .svg
+        .as_deref()
+        .map(|p| p.to_string_lossy().into_owned());
+    let (columns, attack) = (&placement.columns, placement.attack);
     let n = columns.len();
     let text = args.format == CountFormat::Text;
     // The picture first: if it cannot be written, nothing has been printed.
     if let Some(path) = &args.svg {
-        let svg = render::svg(&columns, attack.map(|a| a.rows));
+        let svg = render::svg(columns, attack.map(|a| a.rows));
         crate::io::write_whole(path, "--svg", svg.as_bytes())?;
     }
     if !text {
-        export::print_one(
-            Format::from(args.format),
-            &record(&columns, attack, args.svg.as_deref()),
-        )?;
+        export::print_one(Format::from(args.format), &placement.fields())?;
         return verdict(attack);
     }
     let mut out = io::stdout().lock();
     if let Some((orientation, drawn, base)) = args.drawing.filter(|_| n <= TEXT_MAX_N) {
-        let grid = render::grid(&columns, orientation, drawn, base.into());
+        let grid = render::grid(columns, orientation, drawn, base.into());
         out.write_all(grid.as_bytes())?;
     } else if n <= TEXT_MAX_N {
-        out.write_all(render::text(&columns, style(args.ascii)).as_bytes())?;
+        out.write_all(render::text(columns, style(args.ascii)).as_bytes())?;
     } else {
         writeln!(
             out,
@@ -101,22 +101,6 @@ fn verdict(attack: Option<Attack>) -> Result<ExitCode> {
         }
         None => Ok(ExitCode::SUCCESS),
     }
-}
-
-/// The `show` record of a placement (0-based columns).
-fn record(columns: &[usize], attack: Option<Attack>, svg: Option<&Path>) -> Record {
-    let attack =
-        attack.map(|a| Value::Squares(vec![(a.rows[0], a.columns[0]), (a.rows[1], a.columns[1])]));
-    vec![
-        ("n", columns.len().into()),
-        (
-            "placement",
-            Value::Columns(columns.iter().map(|&c| c as u32).collect()),
-        ),
-        ("solution", attack.is_none().into()),
-        ("attack", attack.unwrap_or(Value::Null)),
-        ("svg", svg.map(|p| p.to_string_lossy().into_owned()).into()),
-    ]
 }
 
 /// How to draw on stdout.

@@ -41,10 +41,11 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use nqueens::Control;
+use nqueens::listing::{Listed, SolutionRecord};
+use nqueens::{Control, Listing};
 
 use crate::cli::SolutionFormat;
-use crate::export::{self, Column, Format, Sink, Value};
+use crate::export::{self, Column, Format, Sink};
 use crate::request::Solutions as Request;
 
 pub fn run(req: Request) -> Result<ExitCode> {
@@ -55,30 +56,20 @@ pub fn run(req: Request) -> Result<ExitCode> {
     // limit, then again to write it.
     let header = req
         .count_header
-        .then(|| listing.count(&control))
+        .then(|| listing.counted(&control))
         .transpose()?;
     let mut writer = Writer::new(req)?;
-    // With --unique the listing counts symmetry classes, not solutions.
-    let of = if listing.unique {
-        "unique solutions"
-    } else {
-        "solutions"
-    };
-    if let Some(count) = header {
-        writer.sink.record(&export::listing_count(
-            listing.board.n(),
-            count as usize,
-            of,
-        ))?;
+    if let Some(counted) = header {
+        writer.sink.record(&counted.fields())?;
     }
-    let listed = match listing.run(&control, |s, orbit| writer.write(s, orbit)) {
+    let listed = match listing.run(&control, |s, orbit| writer.write(listing.record(s, orbit))) {
         Ok(listed) => listed,
         Err(e) => {
             writer.sink.end(&[])?;
             return Err(e);
         }
     };
-    writer.finish(listed.dead_end.flatten())?;
+    writer.finish(listing, &listed)?;
     if listed.dead_end.is_some() {
         // On stderr in every format (json also has it in its record), as
         // `solve` does for its answers that are not a success.
@@ -104,18 +95,16 @@ pub fn run(req: Request) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The keys of a `solution` record.
 /// Exit code for a `--prefix` that no solution extends (docs/formats.md).
 const EXIT_NO_COMPLETION: u8 = 1;
 
+/// The keys of a `solution` record.
 const COLUMNS: [Column; 2] = [Column::new("placement", 0), Column::new("orbit", 0)];
 
 /// Writes the listing's `solution` records through a buffered sink.
 struct Writer {
     sink: Box<dyn Sink>,
-    n: usize,
     json: bool,
-    unique: bool,
     written: u64,
 }
 
@@ -127,35 +116,23 @@ impl Writer {
         sink.begin(&COLUMNS)?;
         Ok(Writer {
             sink,
-            n: req.listing.board.n(),
             json: req.format == SolutionFormat::Json,
-            unique: req.listing.unique,
             written: 0,
         })
     }
 
-    fn write(&mut self, columns: &[u8], orbit: usize) -> Result<()> {
-        self.sink.record(&vec![
-            (
-                "placement",
-                Value::Columns(columns.iter().map(|&c| u32::from(c)).collect()),
-            ),
-            ("orbit", self.unique.then_some(orbit).into()),
-        ])?;
+    fn write(&mut self, record: SolutionRecord) -> Result<()> {
+        self.sink.record(&record.fields())?;
         self.written += 1;
         Ok(())
     }
 
-    /// Ends the listing, returning how many solutions it holds. In JSON an
-    /// empty listing still says so, in a record of its own, with the first
-    /// row a prefix left without a free square.
-    fn finish(mut self, blocked: Option<usize>) -> io::Result<()> {
+    /// Ends the listing. In JSON an empty listing still says so, in a
+    /// record of its own, with the first row a prefix left without a free
+    /// square.
+    fn finish(mut self, listing: &Listing, listed: &Listed) -> io::Result<()> {
         if self.written == 0 && self.json {
-            self.sink.record(&vec![
-                ("n", self.n.into()),
-                ("found", false.into()),
-                ("blocked_row", blocked.into()),
-            ])?;
+            self.sink.record(&listing.no_solution(listed).fields())?;
         }
         self.sink.end(&[])
     }

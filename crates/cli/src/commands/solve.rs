@@ -24,15 +24,15 @@
 //! with a hand-rolled number formatter: ten million columns are 79 MB.
 
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use nqueens::solve::{self, Method, Solution, SolveError};
+use nqueens::solve::{self, SolveError};
+use nqueens::SolveRecord;
 
 use crate::cli::{Reading, SolveFormat};
-use crate::export::{self, Format, Numbering, Record, Value};
+use crate::export::{self, Format, Numbering};
 use crate::io::Output;
 use crate::request::Solve as Request;
 
@@ -70,20 +70,13 @@ pub fn run(req: Request) -> Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let valid = solve::verify(&solution.columns);
-    let flaw = (!valid).then(|| solve::first_flaw(&solution.columns));
+    let mut record = req.solve.record(Some(&solution), seconds, None);
+    let flaw = (record.valid == Some(false)).then(|| solve::first_flaw(&solution.columns));
     // Moved into the record that writes it: ten million columns are 40 MB.
-    let columns = match req.reading {
+    record.placement = Some(match req.reading {
         Reading::Rows => std::mem::take(&mut solution.columns),
         Reading::Columns => transpose(&solution.columns),
-    };
-    let report = Report {
-        req: &req,
-        seconds,
-        solution: Some(&solution),
-        valid: Some(valid),
-        note: None,
-    };
+    });
     let format = Format::from(req.format);
     let numbering = Numbering {
         base: req.base,
@@ -92,24 +85,27 @@ pub fn run(req: Request) -> Result<ExitCode> {
     match file {
         Some(mut f) => {
             let path = f.path().to_path_buf();
-            let path = path.as_path();
-            f.write(|w| {
-                let record = report.record(Some(columns), None);
-                export::write_one_numbered(format, Box::new(w), &record, numbering)
-            })?;
-            f.commit()?;
             // The terminal gets the record without the placement; the
             // drawing would be empty, so a `key=value` line instead.
-            let summary = match req.format {
+            let placement = record.placement.take();
+            let summary = SolveRecord {
+                out: Some(path.to_string_lossy().into_owned()),
+                ..record.clone()
+            };
+            record.placement = placement;
+            f.write(|w| {
+                export::write_one_numbered(format, Box::new(w), &record.into_fields(), numbering)
+            })?;
+            f.commit()?;
+            let summary_format = match req.format {
                 SolveFormat::Vector => Format::Line,
                 _ => format,
             };
-            export::print_one(summary, &report.record(None, Some(path)))?;
+            export::print_one(summary_format, &summary.into_fields())?;
         }
         None => {
             let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let record = report.record(Some(columns), None);
-            export::write_one_numbered(format, Box::new(out), &record, numbering)?;
+            export::write_one_numbered(format, Box::new(out), &record.into_fields(), numbering)?;
         }
     }
     if let Some(flaw) = flaw {
@@ -140,72 +136,8 @@ fn transpose(columns: &[u32]) -> Vec<u32> {
 /// reason in `note`) in the chosen format, and one line on stderr; exit
 /// code 1.
 fn no_solution(req: &Request, seconds: f64, message: String) -> Result<ExitCode> {
-    let report = Report {
-        req,
-        seconds,
-        solution: None,
-        valid: None,
-        note: Some(message),
-    };
-    export::print_one(Format::from(req.format), &report.record(None, None))?;
-    let _ = writeln!(
-        io::stderr(),
-        "nqueens: {}",
-        report.note.as_deref().unwrap_or_default()
-    );
+    let record = req.solve.record(None, seconds, Some(message.clone()));
+    export::print_one(Format::from(req.format), &record.into_fields())?;
+    let _ = writeln!(io::stderr(), "nqueens: {message}");
     Ok(ExitCode::from(EXIT_NO_SOLUTION))
-}
-
-/// What is reported about a search: a `solve` record (docs/formats.md).
-struct Report<'a> {
-    req: &'a Request,
-    seconds: f64,
-    /// `None` when there is none (n = 2, 3) or the method gave up.
-    solution: Option<&'a Solution>,
-    valid: Option<bool>,
-    /// Why there is no solution.
-    note: Option<String>,
-}
-
-impl Report<'_> {
-    /// The record, with the placement's 0-based columns when given and the
-    /// file they went to when `out` is. The method's own counts are null
-    /// where the method keeps none.
-    fn record(&self, placement: Option<Vec<u32>>, out: Option<&Path>) -> Record {
-        let s = self.solution;
-        let method = self.req.solve.method();
-        let count = |applies: bool, value: fn(&Solution) -> u64| -> Value {
-            s.filter(|_| applies).map(value).into()
-        };
-        vec![
-            ("n", self.req.solve.n().into()),
-            ("method", method.name().into()),
-            ("found", s.is_some().into()),
-            ("seconds", self.seconds.into()),
-            ("steps", s.map(|s| s.steps).into()),
-            ("valid", self.valid.into()),
-            ("seed", self.req.solve.seed().into()),
-            (
-                "restarts",
-                count(matches!(method, Method::MinConflicts | Method::Swap), |s| {
-                    s.restarts
-                }),
-            ),
-            (
-                "backtracks",
-                count(
-                    matches!(method, Method::Heuristic | Method::Backtrack),
-                    |s| s.backtracks,
-                ),
-            ),
-            ("attempts", count(method == Method::Random, |s| s.attempts)),
-            (
-                "examined",
-                count(method == Method::Accessibility, |s| s.examined),
-            ),
-            ("note", self.note.clone().into()),
-            ("out", out.map(|p| p.to_string_lossy().into_owned()).into()),
-            ("placement", placement.map_or(Value::Null, Value::Columns)),
-        ]
-    }
 }

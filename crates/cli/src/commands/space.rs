@@ -13,7 +13,7 @@ use crate::export::{self, Column, Format};
 use crate::request::Space;
 
 pub fn run(args: Space) -> Result<ExitCode> {
-    let records = args.space.run()?;
+    let records: Vec<_> = args.space.run()?.iter().map(|r| r.fields()).collect();
     let width = |key: &'static str| {
         let widest = records
             .iter()

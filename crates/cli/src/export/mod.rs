@@ -184,12 +184,6 @@ impl Write for Out<'_> {
     }
 }
 
-/// A `listing-count` record (`--count`): how many `of` (solutions,
-/// placements) a listing holds, written before them.
-pub fn listing_count(n: usize, count: usize, of: &str) -> Record {
-    vec![("n", n.into()), ("count", count.into()), ("of", of.into())]
-}
-
 /// The value of `key` in `record`, if it has one.
 pub fn field<'r>(record: &'r Record, key: &str) -> Option<&'r Value> {
     record.iter().find(|(k, _)| *k == key).map(|(_, v)| v)

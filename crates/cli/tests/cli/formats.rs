@@ -436,7 +436,12 @@ fn estimate_in_every_format() {
 #[test]
 fn serde_records_are_the_command_lines_json() {
     use crate::common::stdout;
-    use nqueens::{Control, CountRequest, DominateRequest};
+    use nqueens::listing::SolutionsRequest;
+    use nqueens::placement::{PartialRecord, PartialRequest, ShowRequest};
+    use nqueens::{
+        Control, CountRequest, DominateRequest, LevelsRequest, PawnsRequest, PiecesRequest,
+        SolveRequest, SpaceRequest,
+    };
     let measured = |k: &str| {
         k.contains("seconds") || k.contains("per_second") || k.contains("memory") || k == "threads"
     };
@@ -479,4 +484,136 @@ fn serde_records_are_the_command_lines_json() {
         .run(&Control::new())
         .unwrap();
     same(cli.trim(), serde_json::to_string(&record).unwrap());
+
+    let cli = stdout(&["pawns", "6", "--queens", "7", "--format", "json"]);
+    let record = PawnsRequest::new(6, 7)
+        .check()
+        .unwrap()
+        .run(&Control::new())
+        .unwrap();
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+
+    let cli = stdout(&["pieces", "knights", "6", "--format", "json"]);
+    let record = PiecesRequest::new("knights", 6)
+        .check()
+        .unwrap()
+        .run()
+        .unwrap();
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+
+    // A listing: each line of the command line is one record's value.
+    let every = |cli: String, records: Vec<String>| {
+        let lines: Vec<&str> = cli.lines().collect();
+        assert_eq!(lines.len(), records.len(), "{cli}");
+        for (line, record) in lines.into_iter().zip(records) {
+            same(line, record);
+        }
+    };
+    fn json(record: &impl serde::Serialize) -> String {
+        serde_json::to_string(record).unwrap()
+    }
+
+    // levels, with its count first.
+    let levels = LevelsRequest {
+        n: "6".into(),
+        queens: "3".into(),
+    }
+    .check()
+    .unwrap();
+    let records = levels.run().unwrap();
+    let mut expected = vec![json(&levels.counted(records.len()))];
+    expected.extend(records.iter().map(json));
+    let cli = stdout(&[
+        "levels", "6", "--queens", "3", "--count", "--format", "json",
+    ]);
+    every(cli, expected);
+
+    // space
+    let records = SpaceRequest { n: "8".into() }
+        .check()
+        .unwrap()
+        .run()
+        .unwrap();
+    let cli = stdout(&["space", "8", "--format", "json"]);
+    every(cli, records.iter().map(json).collect());
+
+    // solutions: counted, then each solution with its orbit.
+    let listing = SolutionsRequest {
+        unique: true,
+        ..SolutionsRequest::new(8)
+    }
+    .check()
+    .unwrap();
+    let mut expected = vec![json(&listing.counted(&Control::new()).unwrap())];
+    listing
+        .run(&Control::new(), |s, orbit| {
+            expected.push(json(&listing.record(s, orbit)));
+            Ok::<(), nqueens::Error>(())
+        })
+        .unwrap();
+    let cli = stdout(&["solutions", "8", "--unique", "--count", "--format", "json"]);
+    every(cli, expected);
+
+    // An empty listing: its no-solution record.
+    let listing = SolutionsRequest::new(3).check().unwrap();
+    let listed = listing
+        .run(&Control::new(), |_, _| Ok::<(), nqueens::Error>(()))
+        .unwrap();
+    let cli = stdout(&["solutions", "3", "--format", "json"]);
+    every(cli, vec![json(&listing.no_solution(&listed))]);
+
+    // solve, found and not.
+    let solve = SolveRequest::new(10).check().unwrap();
+    let solution = solve.run().unwrap();
+    let mut record = solve.record(Some(&solution), 0.0, None);
+    record.placement = Some(solution.columns);
+    let cli = stdout(&["solve", "10", "--format", "json"]);
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+    let solve = SolveRequest::new(3).check().unwrap();
+    let note = solve.run().unwrap_err().to_string();
+    let record = solve.record(None, 0.0, Some(note));
+    let (cli, _) = crate::common::output(&["solve", "3", "--format", "json"], 1);
+    same(cli.trim(), serde_json::to_string(&record).unwrap());
+
+    // The accessibility sheet: its table's rows, then its runs (from the
+    // corner of 6 x 6 the heuristic ends in no solution: exit 1).
+    let solve = SolveRequest {
+        method: "accessibility".into(),
+        table: true,
+        ..SolveRequest::new(6)
+    }
+    .check()
+    .unwrap();
+    let sheet = solve.sheet(false).unwrap();
+    let mut expected: Vec<String> = sheet.rows().map(|r| json(&r)).collect();
+    expected.extend(sheet.runs().map(|r| json(&r)));
+    let args = ["solve", "6", "--method", "accessibility", "--table"];
+    let (cli, _) = crate::common::output(&[&args[..], &["--format", "json"]].concat(), 1);
+    every(cli, expected);
+
+    // show: a solution, and a pair that attacks (exit 1).
+    for (columns, code) in [("2 4 1 3", 0), ("1 2 4 3", 1)] {
+        let request = ShowRequest {
+            columns: columns.into(),
+            max_n: 1000,
+            drawn: String::new(),
+        };
+        let record = request.check().unwrap();
+        let (cli, _) = crate::common::output(&["show", columns, "--format", "json"], code);
+        same(cli.trim(), serde_json::to_string(&record).unwrap());
+    }
+
+    // A partial board.
+    let request = PartialRequest {
+        size: "6".into(),
+        columns: "2 4".into(),
+        max_n: 64,
+        owner: String::new(),
+        spelling: nqueens::Spelling::Flags,
+    };
+    let PartialRecord::Position { blocked, .. } = request.check().unwrap().run().unwrap() else {
+        panic!("2 4 is a position of the search")
+    };
+    let cli = stdout(&["show", "2 4", "--size", "6", "--format", "json"]);
+    same(cli.trim(), serde_json::to_string(&blocked).unwrap());
 }

@@ -8,6 +8,8 @@
 //! or as an iterator ([`Listing::iter`]); or gathered into memory under
 //! the budget ([`Listing::collect`]).
 
+mod record;
+
 use std::ops::ControlFlow;
 
 use nqueens_kernel::{Board, MAX_N};
@@ -17,6 +19,8 @@ use crate::solutions::{
     blocked::Partial, classify, naive, Fundamentals, PrefixError, Solution, Solutions, Symmetry,
 };
 use crate::{number, Collected, Control, CountRequest, Error, ErrorKind, Run, Spelling};
+
+pub use record::{ListingCount, NoSolutionRecord, SolutionRecord};
 
 /// The first rows' columns, as a door takes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,6 +165,46 @@ impl Listing {
             Ok::<(), Error>(())
         })?;
         Ok(count)
+    }
+
+    /// [`Listing::count`] as the `listing-count` record: of symmetry
+    /// classes under `unique`.
+    ///
+    /// ```
+    /// use nqueens::listing::SolutionsRequest;
+    /// let request = SolutionsRequest { unique: true, ..SolutionsRequest::new(8) };
+    /// let counted = request.check()?.counted(&nqueens::Control::new())?;
+    /// assert_eq!((counted.count, counted.of), (12, "unique solutions"));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn counted(&self, control: &Control) -> Result<ListingCount, Error> {
+        Ok(ListingCount {
+            n: self.board.n(),
+            count: self.count(control)?,
+            of: if self.unique {
+                "unique solutions"
+            } else {
+                "solutions"
+            },
+        })
+    }
+
+    /// The `solution` record of one solution [`Listing::run`] handed
+    /// over, with its orbit under `unique`.
+    pub fn record<'s>(&self, solution: &'s [u8], orbit: usize) -> SolutionRecord<'s> {
+        SolutionRecord {
+            placement: solution,
+            orbit: self.unique.then_some(orbit),
+        }
+    }
+
+    /// The `no-solution` record of a run that listed nothing, with the
+    /// first row a prefix leaves without a free square.
+    pub fn no_solution(&self, listed: &Listed) -> NoSolutionRecord {
+        NoSolutionRecord {
+            n: self.board.n(),
+            blocked_row: listed.dead_end.flatten(),
+        }
     }
 
     /// Hands each solution to `f` in lexicographic order, with its orbit
