@@ -8,36 +8,24 @@
 //! or as an iterator ([`Listing::iter`]); or gathered into memory under
 //! the budget ([`Listing::collect`]).
 
+mod prefix;
 mod record;
+mod verifier;
 
 use std::ops::ControlFlow;
 
-use nqueens_kernel::{Board, MAX_N};
+use nqueens_kernel::Board;
 use nqueens_puzzles::variant::Variant;
 
 use crate::solutions::{
-    blocked::Partial, classify, naive, Fundamentals, PrefixError, Solution, Solutions, Symmetry,
+    blocked::Partial, classify, Fundamentals, PrefixError, Solution, Solutions,
 };
 use crate::{number, Collected, Control, CountRequest, Error, ErrorKind, Run, Spelling};
+use prefix::{typed, zero_based};
+use verifier::Verifier;
 
+pub use prefix::Prefix;
 pub use record::{ListingCount, NoSolutionRecord, SolutionRecord};
-
-/// The first rows' columns, as a door takes them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Prefix {
-    /// Typed, as the command line takes it: columns numbered from `base`
-    /// (0 or 1), separated by spaces or commas; messages quote the text
-    /// and count rows from 1.
-    Text {
-        /// The columns as typed.
-        text: String,
-        /// The number of the first column.
-        base: u8,
-    },
-    /// 0-based columns, as Python takes them; messages count rows and
-    /// columns from 0.
-    Columns(Vec<i64>),
-}
 
 /// A listing as asked for: every value as the user gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -446,206 +434,5 @@ impl Listed {
     /// number listed with the count when the whole board was listed.
     pub fn verdict(self) -> Option<Result<String, Error>> {
         self.check.map(|(check, complete)| check.finish(complete))
-    }
-}
-
-/// The `verify` checks, one solution at a time.
-#[derive(Debug)]
-struct Verifier {
-    unique: bool,
-    prefix: Vec<u8>,
-    /// The variant whose rule every solution must also keep.
-    variant: Option<Variant>,
-    /// The solution before, empty before the first.
-    previous: Vec<u8>,
-    count: u64,
-    orbits: u64,
-}
-
-impl Verifier {
-    fn new(listing: &Listing) -> Verifier {
-        Verifier {
-            unique: listing.unique,
-            prefix: listing.prefix.clone(),
-            variant: listing.variant,
-            previous: Vec::with_capacity(MAX_N),
-            count: 0,
-            orbits: 0,
-        }
-    }
-
-    fn add(&mut self, s: &[u8], orbit: usize) -> Result<(), Error> {
-        self.count += 1;
-        let fail = |why: &str| -> Result<(), Error> {
-            let shown: Vec<String> = s.iter().map(|c| (c + 1).to_string()).collect();
-            Err(Error::mismatch(format!(
-                "verification failed: solution {} ({}) {why}",
-                self.count,
-                shown.join(" ")
-            )))
-        };
-        if !naive::is_solution(s) {
-            return fail("is not a solution");
-        }
-        if let Some(v) = self.variant {
-            if !v.allows(s) {
-                return fail(&format!("breaks the --{} rule", v.name()));
-            }
-        }
-        if !s.starts_with(&self.prefix) {
-            return fail("does not start with the prefix");
-        }
-        // Strictly increasing: no repeats, and the promised order.
-        if !self.previous.is_empty() && s <= self.previous.as_slice() {
-            return fail("is not after the one before it in lexicographic order");
-        }
-        if self.unique {
-            let images: Vec<Vec<u8>> = Symmetry::ALL.iter().map(|g| g.apply(s)).collect();
-            if images.iter().any(|image| image.as_slice() < s) {
-                return fail("is not the smallest of its orbit");
-            }
-            let fixed = images.iter().filter(|image| image.as_slice() == s).count();
-            if orbit * fixed != 8 {
-                return fail(&format!("has orbit {}, not {orbit}", 8 / fixed.max(1)));
-            }
-            self.orbits += orbit as u64;
-        }
-        self.previous.clear();
-        self.previous.extend_from_slice(s);
-        Ok(())
-    }
-
-    /// The closing message, after comparing with the count when `complete`
-    /// holds the board that was listed whole.
-    fn finish(self, complete: Option<Board>) -> Result<String, Error> {
-        let plural = |k: u64| if k == 1 { "" } else { "s" };
-        let mut message = if self.unique {
-            format!(
-                "verified: {} fundamental solution{}, all valid and canonical, none repeated, orbits sum to {}",
-                self.count,
-                plural(self.count),
-                self.orbits
-            )
-        } else {
-            format!(
-                "verified: {} solution{}, all valid, none repeated",
-                self.count,
-                plural(self.count)
-            )
-        };
-        if let Some(board) = complete {
-            let (total, unique) = match self.variant {
-                None => {
-                    let c = crate::solutions::count(board.n())?;
-                    (c.total, c.unique)
-                }
-                Some(v) => {
-                    let t = v.count(board);
-                    (u128::from(t.solutions), t.unique(board))
-                }
-            };
-            let listed = u128::from(self.count);
-            let counted = if self.unique { unique } else { total };
-            if listed != counted || (self.unique && u128::from(self.orbits) != total) {
-                return Err(Error::mismatch(format!(
-                    "verification failed: listed {listed}{}, but the count says {counted} ({total} in all)",
-                    if self.unique { " fundamental" } else { "" },
-                )));
-            }
-            message.push_str(", none missing (the count agrees)");
-        }
-        Ok(message)
-    }
-}
-
-/// `"c1 c2 ..."` (columns numbered from `base`, separated by spaces or
-/// commas) as 0-based columns; whether the queens attack each other is
-/// left to the rules, which name the pair.
-fn typed(text: &str, n: usize, base: u8) -> Result<Vec<u8>, Error> {
-    let (first, last) = (i128::from(base), n as i128 - 1 + i128::from(base));
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.is_empty() {
-        return Err(Error::input(
-            "--prefix is empty: give the 1-based columns of the first rows, e.g. \"1 5\"",
-        ));
-    }
-    if tokens.len() > n {
-        return Err(Error::input(format!(
-            "--prefix \"{text}\": {}",
-            PrefixError::TooLong {
-                len: tokens.len(),
-                n
-            }
-        )));
-    }
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(row, t)| {
-            let column: i128 = t.parse().map_err(|_| {
-                Error::input(format!(
-                    "--prefix \"{text}\": '{t}' (row {}) is not a column number; give 1-based columns separated by spaces, e.g. \"1 5\"",
-                    row + 1
-                ))
-            })?;
-            if !(first..=last).contains(&column) {
-                return Err(Error::input(format!(
-                    "--prefix \"{text}\": row {}: column {column} is off the board (columns run from {first} to {last})",
-                    row + 1
-                )));
-            }
-            Ok((column - first) as u8)
-        })
-        .collect()
-}
-
-/// 0-based columns, with messages that count rows from 0 too.
-fn zero_based(prefix: &[i64], n: usize) -> Result<Vec<u8>, Error> {
-    if prefix.len() > n {
-        return Err(Error::input(format!(
-            "prefix: the prefix has {} columns, more than the {n} rows of the board",
-            prefix.len()
-        )));
-    }
-    prefix
-        .iter()
-        .enumerate()
-        .map(|(row, &c)| match u8::try_from(c) {
-            Ok(c) if usize::from(c) < n => Ok(c),
-            _ => Err(Error::input(format!(
-                "prefix: row {row}: column {c} is off the board (columns run from 0 to {})",
-                n - 1
-            ))),
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prefixes_are_parsed_with_clear_messages() {
-        assert_eq!(typed("1 5", 8, 1).unwrap(), [0, 4]);
-        assert_eq!(typed(" 1,5 ,8 ", 8, 1).unwrap(), [0, 4, 7]);
-        let e = |p: &str| typed(p, 8, 1).unwrap_err().to_string();
-        assert!(e("").contains("empty"));
-        assert!(e("1 x").contains("'x' (row 2) is not a column number"));
-        assert!(e("1 9").contains("row 2: column 9 is off the board"));
-        assert!(e("0").contains("column 0 is off the board"));
-        assert!(e("1 2 3 4 5 6 7 8 1").contains("9 columns, more than the 8 rows"));
-        assert_eq!(typed("0 4", 8, 0).unwrap(), [0, 4]);
-        assert!(typed("8", 8, 0)
-            .unwrap_err()
-            .to_string()
-            .contains("columns run from 0 to 7"));
-        let e = zero_based(&[8], 8).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "prefix: row 0: column 8 is off the board (columns run from 0 to 7)"
-        );
     }
 }
