@@ -64,12 +64,22 @@ pub(super) struct JoinScratch {
     narrow: Vec<u32>,
     /// The tables of [`Narrow`], kept from one join to the next.
     tables: Vec<[u32; 256]>,
+    /// A descent's runs of the lists (see [`Descent::share`]).
+    runs: Vec<u64>,
+    /// The checked nodes' whole cuts' seconds and their runs' estimates,
+    /// summed by the node's keys (the log2 of both lists' estimated
+    /// keys): the ratio of the two scales the runs' estimate of the
+    /// nodes checked later (see [`Descent::checked`]).
+    checks: Vec<(f64, f64)>,
 }
 
 impl JoinScratch {
     /// Bytes its buffers hold (their capacities).
     pub(super) fn bytes(&self) -> usize {
-        8 * self.wide.capacity() + 4 * self.narrow.capacity() + 1024 * self.tables.capacity()
+        8 * self.wide.capacity()
+            + 4 * self.narrow.capacity()
+            + 1024 * self.tables.capacity()
+            + 8 * self.runs.capacity()
     }
 
     /// Gives back all its buffers hold.
@@ -77,6 +87,7 @@ impl JoinScratch {
         ledger.release(&mut self.wide);
         ledger.release(&mut self.narrow);
         ledger.release(&mut self.tables);
+        ledger.release(&mut self.runs);
     }
 
     /// [`JoinScratch::reserve`] without the 32-bit join's stack, which
@@ -185,6 +196,31 @@ pub(super) struct Descent<'a> {
     pub timed: f64,
     /// Nodes drawn through.
     pub levels: usize,
+    /// Through the cuts on whole keys, each node cuts only one of
+    /// `share` runs of each list (every `share`-th block of a few hundred
+    /// keys, from a block drawn uniformly for the descent, copied aside:
+    /// the same share of both lists) and counts its time `share`
+    /// times (a cut is one pass over its keys: an unbiased estimate of the
+    /// time of cutting the node's whole lists); which list is passed on
+    /// whole, the chances of the two joins and the floor on a node's keys
+    /// are judged on the runs. The lists are filtered to the path's keys
+    /// once, where the drawn nodes end (see `join_lazy`). `1`: every node
+    /// cuts both lists whole, as the whole join does.
+    pub share: usize,
+    /// A node of `join_lazy` is also cut whole with chance `1 / checked`
+    /// (its lists first gathered from the whole ones), and the difference
+    /// between its time and the runs' estimate, over that chance, is added
+    /// to the estimate: the runs' time, scaled, is only near the whole
+    /// cut's (a run is in the cache where a whole list is not: n = 24,
+    /// 0.94 of the whole joins' CPU), the sum is unbiased (a difference
+    /// estimator). The runs' estimate is first scaled by the ratio the
+    /// nodes of about as many keys checked before (on this scratch) gave,
+    /// which makes the differences small and leaves the sum unbiased
+    /// (the ratio is known before the node's check is drawn). `0`: never
+    /// checked.
+    pub checked: u32,
+    /// The seconds spent in the whole joins below the path (unweighted).
+    pub floored: f64,
 }
 
 impl Descent<'_> {
@@ -200,8 +236,23 @@ impl Descent<'_> {
     /// `pairs`, weighted by the path's.
     #[inline(always)]
     fn floor(&mut self, t0: f64, pairs: u64) {
-        self.local(t0);
+        let t = (self.clock)() - t0;
+        self.seconds += t * self.weight;
+        self.timed += t;
+        self.floored += t;
         self.pairs += pairs as f64 * self.weight;
+    }
+
+    /// One of `share` runs, drawn uniformly.
+    #[inline(always)]
+    fn run(&mut self) -> usize {
+        let share = self.share.clamp(1, 64);
+        let chances = [1.0 / share as f64; 64];
+        if share == 1 {
+            0
+        } else {
+            (self.draw)(&chances[..share])
+        }
     }
 
     /// One of the joins below a node, drawn with a chance of `mix` shared
@@ -452,6 +503,24 @@ fn without_bit(list: &[u32], bit: u32) -> usize {
     without * list.len() / seen.max(1)
 }
 
+/// Keys a block of a descent's runs holds (see `join_lazy`).
+const RUN_BLOCK: usize = 512;
+
+/// Moves the keys of `keys` that hold every bit of `has` and none of
+/// `lacks` to its front (the others after them); returns how many.
+#[inline(always)]
+fn keep_meeting(keys: &mut [u64], has: u64, lacks: u64) -> usize {
+    let mut kept = 0;
+    for i in 0..keys.len() {
+        let k = keys[i];
+        if k & has == has && k & lacks == 0 {
+            keys.swap(kept, i);
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// The union of the bits of `keys`, by the loops of `isa`.
 fn union(isa: Isa, keys: &[u64]) -> u64 {
     match isa {
@@ -510,6 +579,10 @@ macro_rules! recursive_join {
                     d.floor(t0, pairs);
                     return Ok(pairs);
                 }
+            }
+            let lazy = high.len() >= 3 && descent.as_ref().is_some_and(|d| d.share > 1);
+            if let (Some(d), true) = (descent.as_deref_mut(), lazy) {
+                return join_lazy(x, y, high, low, narrow, scratch, ledger, d);
             }
             if let (Some(d), true) = (descent.as_deref_mut(), high.len() >= 3) {
                 let t0 = (d.clock)();
@@ -587,6 +660,124 @@ macro_rules! recursive_join {
                     Ok(pairs)
                 }
             }
+        }
+
+        /// [`Descent::share`]'s descent through the cuts on whole keys:
+        /// each node cuts one run of each list (every `share`-th block of
+        /// [`super::RUN_BLOCK`] keys from a block drawn once, copied
+        /// aside) and counts its time `share` times; which list
+        /// is passed on whole, the joins' chances and the floor on a
+        /// node's keys are judged on the runs. Each list's path is kept as
+        /// the bits its keys must hold and must not; where the drawn
+        /// nodes end, the keys of each list that meet them are moved to
+        /// its front (a pass the whole join does not make: not counted)
+        /// and joined as [`join_wide`] joins them.
+        $(#[$feature])*
+        #[allow(clippy::too_many_arguments)]
+        fn join_lazy(
+            x: &mut [u64],
+            y: &mut [u64],
+            high: &[u64],
+            low: &[u32],
+            narrow: &Narrow,
+            scratch: &mut JoinScratch,
+            ledger: &mut Ledger,
+            d: &mut Descent<'_>,
+        ) -> Result<u64, OverCap> {
+            let t0 = (d.clock)();
+            let share = d.share.clamp(1, 64);
+            let j = d.run();
+            // The runs: blocks `j`, `j + share`, ... of each list, copied
+            // (a list is in the order it was listed, its keys grouped by
+            // their upper placement: blocks spread over it see all of them).
+            let mut runs = std::mem::take(&mut scratch.runs);
+            runs.clear();
+            let blocks = |list: &[u64]| {
+                list.chunks(super::RUN_BLOCK).skip(j).step_by(share).map(|b| b.len()).sum::<usize>()
+            };
+            if let Err(e) = ledger.room(&mut runs, blocks(x) + blocks(y)) {
+                scratch.runs = runs;
+                return Err(e);
+            }
+            for list in [&*x, &*y] {
+                for b in list.chunks(super::RUN_BLOCK).skip(j).step_by(share) {
+                    runs.extend_from_slice(b);
+                }
+            }
+            let nx = blocks(x);
+            // Each list: its run's start and end in `runs`, the bits its
+            // keys must hold and those they must not.
+            let mut lists = [((0, nx), 0u64, 0u64), ((nx, runs.len()), 0u64, 0u64)];
+            let mut at = 0;
+            while d.depth > 0 && high.len() - at >= 3 {
+                let ((x_lo, x_hi), ..) = lists[0];
+                let ((y_lo, y_hi), ..) = lists[1];
+                if (x_hi - x_lo + y_hi - y_lo) * share < d.least {
+                    break;
+                }
+                let bit = high[at];
+                let t1 = (d.clock)();
+                let x0 = $partition(&mut runs[x_lo..x_hi], bit, &mut scratch.wide);
+                let y0 = $partition(&mut runs[y_lo..y_hi], bit, &mut scratch.wide);
+                // Both lists cut, as the whole join cuts them: `share`
+                // times the runs' cuts, scaled by what the nodes of as
+                // many keys checked before cost over their runs'
+                // estimate (weighted by the path so far).
+                let runs_estimate = ((d.clock)() - t1) * share as f64;
+                let size = ((x_hi - x_lo + y_hi - y_lo) * share).max(1).ilog2() as usize;
+                if scratch.checks.len() <= size {
+                    scratch.checks.resize(size + 1, (0.0, 0.0));
+                }
+                let (whole_sum, runs_sum) = scratch.checks[size];
+                let scale = if runs_sum > 0.0 { whole_sum / runs_sum } else { 1.0 };
+                let estimate = runs_estimate * scale;
+                d.seconds += estimate * d.weight;
+                if d.checked > 0 {
+                    let q = 1.0 / f64::from(d.checked);
+                    if (d.draw)(&[1.0 - q, q]) == 1 {
+                        // The node's whole lists gathered (not counted),
+                        // then cut as the whole join cuts them.
+                        let [(_, x_has, x_lacks), (_, y_has, y_lacks)] = lists;
+                        let lx = super::keep_meeting(x, x_has, x_lacks);
+                        let ly = super::keep_meeting(y, y_has, y_lacks);
+                        let t2 = (d.clock)();
+                        $partition(&mut x[..lx], bit, &mut scratch.wide);
+                        $partition(&mut y[..ly], bit, &mut scratch.wide);
+                        let whole = (d.clock)() - t2;
+                        d.seconds += (whole - estimate) / q * d.weight;
+                        let c = &mut scratch.checks[size];
+                        *c = (c.0 + whole, c.1 + runs_estimate);
+                    }
+                }
+                // As [`join_wide`]: `b`, passed on whole below one of the
+                // two joins, has fewer keys without the bit.
+                let (a, b, a0, b0) = if y0 <= x0 { (0, 1, x0, y0) } else { (1, 0, y0, x0) };
+                let ((a_lo, a_hi), ..) = lists[a];
+                let ((b_lo, b_hi), ..) = lists[b];
+                let (a_len, b_len) = (a_hi - a_lo, b_hi - b_lo);
+                // Never chance 0: a run without keys of a join does not
+                // say the join has none.
+                let products = [
+                    (a_len - a0 + 1) as f64 * (b0 + 1) as f64,
+                    (a0 + 1) as f64 * (b_len + 1) as f64,
+                ];
+                if d.choose(&products) == 0 {
+                    lists[a].0 = (a_lo + a0, a_hi);
+                    lists[a].1 |= bit;
+                    lists[b].0 = (b_lo, b_lo + b0);
+                    lists[b].2 |= bit;
+                } else {
+                    lists[a].0 = (a_lo, a_lo + a0);
+                    lists[a].2 |= bit;
+                }
+                at += 1;
+            }
+            scratch.runs = runs;
+            let [(_, x_has, x_lacks), (_, y_has, y_lacks)] = lists;
+            let lx = super::keep_meeting(x, x_has, x_lacks);
+            let ly = super::keep_meeting(y, y_has, y_lacks);
+            d.timed += (d.clock)() - t0;
+            join_wide(&mut x[..lx], &mut y[..ly], &high[at..], low, narrow, scratch, ledger, Some(d))
         }
 
         /// The disjoint pairs of the lists `x` and `y` (start, length) of

@@ -210,6 +210,75 @@ impl RowSet {
     }
 }
 
+impl RowSet {
+    /// Both sides' key counts as a sample of their upper placements says:
+    /// the keys of `sampled` upper placements of each side, spread evenly
+    /// over them (all, for a side listed whole in one go), scaled by the
+    /// placements they stand for (the idea of the capped count's own
+    /// side sample, here apart from it). A predictor of the row set's
+    /// solutions and join time (through their product) for a small part
+    /// of the listing's cost; deterministic, so that a row set gives the
+    /// same prediction wherever it is sampled. Uses `scratch`'s lists as
+    /// buffers.
+    ///
+    /// ```
+    /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board};
+    /// let board = Board::new(16).unwrap();
+    /// let s = RowSet::unreduced(board, 8, 5000).unwrap();
+    /// let mut scratch = HalfScratch::default();
+    /// let (l, r) = s.sampled_keys(board, &mut scratch, 64);
+    /// let listing = s.list_in(board, &mut scratch);
+    /// assert!((l / listing.left as f64 - 1.0).abs() < 0.05, "{l} {}", listing.left);
+    /// assert!((r / listing.right as f64 - 1.0).abs() < 0.05, "{r} {}", listing.right);
+    /// assert_eq!(s.sampled_keys(board, &mut scratch, 64), (l, r));
+    /// ```
+    pub fn sampled_keys(
+        &self,
+        board: Board,
+        scratch: &mut HalfScratch,
+        sampled: usize,
+    ) -> (f64, f64) {
+        let (side, (rows, lo)) = self.sides(board);
+        let HalfScratch {
+            left,
+            right,
+            quarters,
+            ledger,
+            ..
+        } = scratch;
+        ledger.cap = usize::MAX;
+        let (n, a) = (side.n(), usize::from(self.left));
+        let mut nodes = 0;
+        let mut estimate = |rows: u32, lo: usize, hi: usize, out: &mut Vec<u64>, slot: usize| {
+            let mut list = |from: usize| {
+                let part = Part {
+                    from,
+                    most: 1,
+                    keep: None,
+                };
+                side.list_joined(rows, lo, hi, part, out, quarters, ledger, slot, &mut nodes)
+                    .expect("without a cap")
+            };
+            let first = list(0);
+            if first.next.is_none() {
+                return first.len as f64;
+            }
+            let uppers = first.uppers;
+            let (mut listed, mut over) = (0u128, 0u128);
+            for from in (0..uppers).step_by(uppers.div_ceil(sampled.max(1)).max(1)) {
+                let l = list(from);
+                let to = l.next.unwrap_or(uppers).max(from + 1);
+                listed += l.len as u128;
+                over += (to - from) as u128;
+            }
+            listed as f64 * uppers as f64 / over.max(1) as f64
+        };
+        let l = estimate(self.rows, 0, a, left, 0);
+        let r = estimate(rows, lo, n, right, 1);
+        (l, r)
+    }
+}
+
 /// What [`RowSet::join_descended`] estimates of a row set's whole join
 /// (times its weight for the pairs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -224,6 +293,8 @@ pub struct Descended {
     pub levels: usize,
     /// The chance of the path the descent took (1 for a whole join).
     pub chance: f64,
+    /// The seconds of `took` spent in the whole joins below the path.
+    pub floored: f64,
 }
 
 /// The index `u` (uniform in `[0, 1)`) falls on when `[0, 1)` is cut in
@@ -273,10 +344,10 @@ impl RowSet {
     /// let mut draw = |chances: &[f64]| nqueens_kernel::halves::pick(chances, 0.5);
     /// let mut clock = || 0.0;
     /// let whole = s.count(board).solutions as f64;
-    /// let d = s.join_descended(board, &mut scratch, &listing, (0, 0.2, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// let d = s.join_descended(board, &mut scratch, &listing, (0, 0.2, 0, 1, 0), &mut draw, &mut clock, usize::MAX).unwrap();
     /// // No cut drawn through: the whole join.
     /// assert_eq!((d.pairs, d.levels, d.chance), (whole, 0, 1.0));
-    /// let d = s.join_descended(board, &mut scratch, &listing, (3, 0.2, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// let d = s.join_descended(board, &mut scratch, &listing, (3, 0.2, 0, 1, 0), &mut draw, &mut clock, usize::MAX).unwrap();
     /// assert!(d.levels > 0 && d.chance < 1.0 && d.pairs > 0.0);
     /// ```
     #[allow(clippy::too_many_arguments)]
@@ -285,7 +356,7 @@ impl RowSet {
         board: Board,
         scratch: &mut HalfScratch,
         listing: &Listing,
-        (depth, mix, least): (usize, f64, usize),
+        (depth, mix, least, share, checked): (usize, f64, usize, usize, u32),
         draw: &mut dyn FnMut(&[f64]) -> usize,
         clock: &mut dyn FnMut() -> f64,
         cap: usize,
@@ -324,6 +395,9 @@ impl RowSet {
             seconds: 0.0,
             timed: 0.0,
             levels: 0,
+            share,
+            checked,
+            floored: 0.0,
         };
         disjoint_pairs_descent(
             &mut long[..long_len],
@@ -342,6 +416,7 @@ impl RowSet {
             took,
             levels: d.levels,
             chance: 1.0 / d.weight,
+            floored: d.floored,
         })
     }
 }
@@ -385,7 +460,7 @@ mod tests {
     #[test]
     fn a_descent_averages_to_the_whole_join_over_its_paths() {
         let mut scratch = HalfScratch::default();
-        let (mut descended, mut paths_seen) = (0, 0);
+        let (mut descended, mut paths_seen, mut cut_for_time) = (0, 0, 0);
         let sets = [(17, 0.3), (17, 0.6), (22, 0.2), (22, 0.5), (22, 0.99)].map(|(n, at)| {
             let board = Board::new(n).unwrap();
             let len = RowSet::unreduced_len(board, n / 2).unwrap();
@@ -395,7 +470,13 @@ mod tests {
         for (board, rank, s) in sets {
             let listing = s.list_in(board, &mut scratch);
             let whole = s.join_listed(board, &mut scratch, &listing, 1, 0) as f64;
-            for (depth, mix) in [(1, 0.2), (3, 0.2), (3, 1.0)] {
+            for (depth, mix, share, checked) in [
+                (1, 0.2, 1, 0),
+                (3, 0.2, 1, 0),
+                (3, 1.0, 1, 0),
+                (3, 0.2, 3, 0),
+                (2, 0.2, 3, 4),
+            ] {
                 let least = if board.n() < 20 { 0 } else { 1 << 12 };
                 // Depth-first over the draws: a run that asks for a draw
                 // past its prefix is run again with that draw both ways.
@@ -404,9 +485,12 @@ mod tests {
                 while let Some(prefix) = prefixes.pop() {
                     let mut at = 0;
                     let mut past = None;
+                    // The chance of every draw made (the path's, and
+                    // the run a descent cuts for the time).
+                    let mut drawn = 1.0;
                     let mut draw = |chances: &[f64]| {
                         at += 1;
-                        match prefix.get(at - 1) {
+                        let i = match prefix.get(at - 1) {
                             Some(&i) => i,
                             None => {
                                 let live: Vec<usize> =
@@ -415,7 +499,9 @@ mod tests {
                                 past.get_or_insert(live);
                                 first
                             }
-                        }
+                        };
+                        drawn *= chances[i];
+                        i
                     };
                     let mut clock = || 0.0;
                     // Listed afresh: the cut order is ranked on samples
@@ -427,7 +513,7 @@ mod tests {
                             board,
                             &mut fresh,
                             &listing,
-                            (depth, mix, least),
+                            (depth, mix, least, share, checked),
                             &mut draw,
                             &mut clock,
                             usize::MAX,
@@ -441,8 +527,12 @@ mod tests {
                         }
                         continue;
                     }
-                    chance += d.chance;
-                    mean += d.chance * d.pairs;
+                    if share == 1 {
+                        assert!((d.chance - drawn).abs() <= 1e-12, "{} {drawn}", d.chance);
+                    }
+                    cut_for_time += usize::from(share > 1 && (d.chance - drawn).abs() > 1e-12);
+                    chance += drawn;
+                    mean += drawn * d.pairs;
                     paths += 1;
                     descended += usize::from(d.levels == depth);
                 }
@@ -460,8 +550,8 @@ mod tests {
             );
         }
         assert!(
-            descended > 20 && paths_seen > 40,
-            "{descended}, {paths_seen}"
+            descended > 20 && paths_seen > 40 && cut_for_time > 20,
+            "{descended}, {paths_seen}, {cut_for_time}"
         );
     }
 

@@ -17,7 +17,7 @@ use nqueens_kernel::symmetry::burnside;
 use nqueens_kernel::{Board, Tally};
 
 use super::draw::Draws;
-use super::estimators::{fit, stratified, student_t};
+use super::estimators::{fit, stratified, student_t, two_phase, MIN_VARYING};
 use super::{Design, Draw, Estimate, Interval, Pick, Plan, Sampled, Sampling, Size};
 use crate::{symmetric_until, Checked, Clock, Error, Stop, Total, Watch};
 
@@ -279,7 +279,17 @@ pub fn estimate_with<C: Clock + Clone + Send + 'static>(
         });
     }
     let draws_only: Vec<Draw> = results.iter().map(|(d, _)| *d).collect();
-    let sampled = stratified(&draws_only, &draws.bounds, |d| d.y);
+    let descended = matches!(plan, Plan::Descended { .. });
+    // The descended design's two phases: the regression on the sampled
+    // key counts where the sample can carry it, else the plain estimate.
+    let two = |value: fn(&Draw) -> f64, predictor: fn(&Draw) -> (f64, f64, f64)| {
+        let plain = stratified(&draws_only, &draws.bounds, value);
+        if !descended || plain.varying < MIN_VARYING {
+            return plain;
+        }
+        two_phase(&draws_only, &draws.bounds, value, predictor).unwrap_or(plain)
+    };
+    let sampled = two(|d| d.y, |d| (d.u, d.u1, d.m1));
     let df = sampled.df;
     // What is known exactly bounds the total below: the solutions a half
     // turn fixes are solutions, and so are those of the row sets counted
@@ -304,15 +314,15 @@ pub fn estimate_with<C: Clock + Clone + Send + 'static>(
     // line; the line fitted to the measured ones makes it precise).
     let (a, b) = fit(&draws_only);
     let measured = draws_only.iter().filter(|d| d.known && d.p < 1.0).count() as u64;
-    let descended = matches!(plan, Plan::Descended { .. });
-    let cpu = stratified(&draws_only, &draws.bounds, |d| {
-        if descended {
-            // Every row set's CPU estimated (unbiased) by its descent.
-            return d.z;
-        }
-        let line = a + b * d.x;
-        line + if d.known { (d.z - line) / d.p } else { 0.0 }
-    });
+    let cpu = if descended {
+        // Every row set's CPU estimated (unbiased) by its descent.
+        two(|d| d.z, |d| (d.uw, d.uw1, d.m1))
+    } else {
+        stratified(&draws_only, &draws.bounds, |d| {
+            let line = a + b * d.x;
+            line + if d.known { (d.z - line) / d.p } else { 0.0 }
+        })
+    };
     // The prediction's errors are seen on the measured row sets only: the
     // interval takes no more degrees of freedom than they give.
     let cpu_df = if descended || draws_only.iter().all(|d| d.p >= 1.0) {
@@ -578,6 +588,7 @@ fn count_one(
                 x: listing.left as f64 * listing.right as f64 / orbit,
                 known: whole,
                 p: if every == 1 { 1.0 } else { pick.p },
+                ..Draw::default()
             };
             let tally = Tally {
                 solutions,
@@ -608,6 +619,8 @@ fn count_one(
                         depth as usize,
                         super::DESCENT_MIX,
                         usize::try_from(least).unwrap_or(usize::MAX),
+                        super::DESCENT_SHARE,
+                        super::DESCENT_CHECKED,
                     ),
                     &mut draw,
                     &mut now,
@@ -618,6 +631,25 @@ fn count_one(
             // No cut drawn through: the join was made whole, its pairs
             // exact.
             let exact = joined.levels == 0;
+            // Phase one: the sampled key counts of this row set and of
+            // others drawn from its stratum (with replacement).
+            let keys = |s: &RowSet, scratch: &mut HalfScratch| {
+                let (l, r) = s.sampled_keys(board, scratch, super::PHASE_ONE_PLACEMENTS);
+                l * r
+            };
+            let u = keys(&set, scratch);
+            let (mut u1, mut uw1) = (u, u / orbit);
+            if let Source::Draws(draws) = &shared.source {
+                let h = pick.stratum as usize;
+                let (lo, hi) = (draws.bounds[h], draws.bounds[h + 1]);
+                let mut rng = nqueens_rng::Rng::new(pick.salt ^ 0x5851_f42d_4c95_7f2d);
+                for _ in 0..super::PHASE_ONE {
+                    let other = RowSet::unreduced(board, shared.left, lo + rng.below(hi - lo))?;
+                    let v = keys(&other, scratch);
+                    u1 += v;
+                    uw1 += v / f64::from(other.orbit_size(board));
+                }
+            }
             let draw = Draw {
                 order: pick.order,
                 stratum: pick.stratum,
@@ -626,6 +658,11 @@ fn count_one(
                 x: listing.left as f64 * listing.right as f64 / orbit,
                 known: exact,
                 p: 1.0,
+                u,
+                uw: u / orbit,
+                u1,
+                uw1,
+                m1: 1.0 + super::PHASE_ONE as f64,
             };
             let tally = Tally {
                 solutions: joined.pairs.max(0.0).round() as u64,
@@ -648,6 +685,7 @@ fn count_one(
                 x: 0.0,
                 known: true,
                 p: 1.0,
+                ..Draw::default()
             };
             (draw, tally)
         }
@@ -785,7 +823,11 @@ mod tests {
     /// `MEASURE_K` uniformly drawn row sets (seed `MEASURE_SEED`), each
     /// listed, joined thinned to about 2^12 keys, joined by random descents
     /// ([`RowSet::join_descended`]) at several depths and mixes, three
-    /// times each, and joined whole, every step timed (thread CPU). One
+    /// times each (`MEASURE_REPS`), with each of `MEASURE_SHARES` (the
+    /// runs a node on whole keys cuts one of; `MEASURE_CHECKED`: a node so
+    /// cut is cut whole too with chance 1 in this many), and joined whole,
+    /// every step timed (thread CPU); the row set's sampled key counts
+    /// (`MEASURE_SAMPLED` upper placements a side) are timed first. One
     /// tab-separated line per descent on stdout: the row set's rank, orbit,
     /// keys, solutions, listing, thinned and whole join seconds, then the
     /// descent's depth, mix, repetition, levels, pairs and seconds
@@ -830,21 +872,44 @@ mod tests {
             .collect();
         let whole = var("MEASURE_WHOLE", 1) == 1;
         let least = var("MEASURE_LEAST", 0) as usize;
-        println!("n\trank\torbit\tleft\tright\ty\tt_list\tt_thin\tyhat\tt_join\tdepth\tmix\trep\tlevels\tpairs\tseconds\ttook");
+        // `MEASURE_SHARES=1,16`: each descent made with each share (1:
+        // both lists cut at every node).
+        let shares: Vec<usize> = std::env::var("MEASURE_SHARES")
+            .unwrap_or("1".into())
+            .split(',')
+            .map(|c| c.parse().unwrap())
+            .collect();
+        // `MEASURE_CHECKED`: a node cut whole, besides its runs, with
+        // chance 1 in this many (0: never).
+        let checked = var("MEASURE_CHECKED", 0) as u32;
+        // `MEASURE_REPS`: descents a row set and configuration (3).
+        let reps = var("MEASURE_REPS", 3);
+        // `MEASURE_THIN=0` leaves the thinned join out.
+        let thin = var("MEASURE_THIN", 1) == 1;
+        println!("n\trank\torbit\tleft\tright\ty\tt_list\tt_thin\tyhat\tt_join\tdepth\tmix\trep\tlevels\tpairs\tseconds\ttook\tshare\tfloored\tl_sampled\tr_sampled\tt_sampled");
+        // `MEASURE_SAMPLED`: upper placements a side's sample lists.
+        let sampled = var("MEASURE_SAMPLED", 256) as usize;
         for _ in 0..k {
             let rank = next() % population;
             let s = RowSet::unreduced(board, left, rank).unwrap();
+            let t0 = clock.now();
+            let (l_sampled, r_sampled) = s.sampled_keys(board, &mut scratch, sampled);
+            let t_sampled = clock.now() - t0;
             let t0 = clock.now();
             let listing = s.list_in(board, &mut scratch);
             let t_list = clock.now() - t0;
             let longer = listing.left.max(listing.right);
             let every = (longer >> 12).max(1);
             let t0 = clock.now();
-            let yhat = s.join_listed(board, &mut scratch, &listing, every, next() % every) * every;
+            let yhat = if thin {
+                s.join_listed(board, &mut scratch, &listing, every, next() % every) * every
+            } else {
+                0
+            };
             let t_thin = clock.now() - t0;
             let mut lines = Vec::new();
             for &(depth, mix) in &configs {
-                for rep in 0..3 {
+                for (rep, &share) in (0..reps).flat_map(|r| shares.iter().map(move |s| (r, s))) {
                     let mut draw = |chances: &[f64]| {
                         nqueens_kernel::halves::pick(
                             chances,
@@ -857,15 +922,21 @@ mod tests {
                             board,
                             &mut scratch,
                             &listing,
-                            (depth, mix, least),
+                            (
+                                depth,
+                                mix,
+                                least,
+                                share,
+                                if share > 1 { checked } else { 0 },
+                            ),
                             &mut draw,
                             &mut now,
                             usize::MAX,
                         )
                         .unwrap();
                     lines.push(format!(
-                        "{depth}\t{mix}\t{rep}\t{}\t{}\t{:.6}\t{:.6}",
-                        d.levels, d.pairs, d.seconds, d.took
+                        "{depth}\t{mix}\t{rep}\t{}\t{}\t{:.6}\t{:.6}\t{share}\t{:.6}",
+                        d.levels, d.pairs, d.seconds, d.took, d.floored
                     ));
                 }
             }
@@ -878,10 +949,83 @@ mod tests {
             let t_join = clock.now() - t0;
             for l in lines {
                 println!(
-                    "{n}\t{rank}\t{}\t{}\t{}\t{y}\t{t_list:.6}\t{t_thin:.6}\t{yhat}\t{t_join:.6}\t{l}",
+                    "{n}\t{rank}\t{}\t{}\t{}\t{y}\t{t_list:.6}\t{t_thin:.6}\t{yhat}\t{t_join:.6}\t{l}\t{l_sampled}\t{r_sampled}\t{t_sampled:.6}",
                     s.orbit_size(board),
                     listing.left,
                     listing.right,
+                );
+            }
+        }
+    }
+
+    /// A measuring probe, not a test: how well a row set's sampled key
+    /// counts ([`RowSet::sampled_keys`]) predict its solutions and CPU
+    /// *within a stratum* (what a regression on them can take from a
+    /// stratified sample's variance). For `MEASURE_N` (default 22), the
+    /// ranks cut into `MEASURE_H` equal strata (default 2000), `MEASURE_K`
+    /// pairs (default 100; seed `MEASURE_SEED`): a stratum drawn
+    /// uniformly, two different ranks in it, each row set's sampled keys
+    /// (`MEASURE_SAMPLED` upper placements, default 256; timed), listed
+    /// (timed) and joined whole (timed; thread CPU). One tab-separated
+    /// line a row set.
+    /// `MEASURE_N=24 MEASURE_H=1500 MEASURE_K=200 cargo test --release -p nqueens-sched --lib measure_pairs -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a probe, run by hand in release"]
+    fn measure_pairs() {
+        use crate::ThreadCpu;
+        let var = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let n = var("MEASURE_N", 22) as usize;
+        let h = var("MEASURE_H", 2000);
+        let k = var("MEASURE_K", 100);
+        let sampled = var("MEASURE_SAMPLED", 256) as usize;
+        let mut state = var("MEASURE_SEED", 1) ^ 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let board = Board::new(n).unwrap();
+        let left = n / 2;
+        let population = RowSet::unreduced_len(board, left).unwrap();
+        let mut scratch = HalfScratch::default();
+        let clock = ThreadCpu;
+        println!("n\tpair\tstratum\trank\torbit\tleft\tright\tl_sampled\tr_sampled\ty\tt_sampled\tt_list\tt_join");
+        for pair in 0..k {
+            let stratum = next() % h;
+            let (lo, hi) = (
+                (u128::from(stratum) * u128::from(population) / u128::from(h)) as u64,
+                (u128::from(stratum + 1) * u128::from(population) / u128::from(h)) as u64,
+            );
+            let first = lo + next() % (hi - lo);
+            let second = loop {
+                let r = lo + next() % (hi - lo);
+                if r != first || hi - lo < 2 {
+                    break r;
+                }
+            };
+            for rank in [first, second] {
+                let s = RowSet::unreduced(board, left, rank).unwrap();
+                let t0 = clock.now();
+                let (ls, rs) = s.sampled_keys(board, &mut scratch, sampled);
+                let t1 = clock.now();
+                let listing = s.list_in(board, &mut scratch);
+                let t2 = clock.now();
+                let y = s.join_listed(board, &mut scratch, &listing, 1, 0);
+                let t3 = clock.now();
+                println!(
+                    "{n}\t{pair}\t{stratum}\t{rank}\t{}\t{}\t{}\t{ls}\t{rs}\t{y}\t{:.6}\t{:.6}\t{:.6}",
+                    s.orbit_size(board),
+                    listing.left,
+                    listing.right,
+                    t1 - t0,
+                    t2 - t1,
+                    t3 - t2
                 );
             }
         }

@@ -41,6 +41,135 @@ pub(super) struct Stratified {
     pub(super) varying: u64,
 }
 
+/// The groups of strata the stratified estimators use: consecutive
+/// strata merged, left to right, until each group holds two samples (the
+/// last takes what is left): each group's first and end stratum, and the
+/// samples' values by stratum.
+fn groups(draws: &[Draw], bounds: &[u64]) -> (Vec<(usize, usize)>, Vec<Vec<usize>>) {
+    let strata = bounds.len() - 1;
+    let mut by: Vec<Vec<usize>> = vec![Vec::new(); strata];
+    for (i, d) in draws.iter().enumerate() {
+        by[d.stratum as usize].push(i);
+    }
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let (mut first, mut held) = (0, 0);
+    for (h, v) in by.iter().enumerate() {
+        held += v.len();
+        if held >= 2 {
+            groups.push((first, h + 1));
+            first = h + 1;
+            held = 0;
+        }
+    }
+    if first < strata {
+        match groups.last_mut() {
+            Some(g) => g.1 = strata,
+            None => groups.push((0, strata)),
+        }
+    }
+    (groups, by)
+}
+
+/// Samples fewer than this, and [`two_phase`] leaves the estimate to the
+/// plain stratified one: a slope fitted on a few row sets, and a variance
+/// estimated from their residuals, would claim more than they show.
+pub(super) const TWO_PHASE_LEAST: usize = 64;
+
+/// The two-phase (double sampling) regression estimate of the sum of
+/// `value` over the population: each sampled row set also has a cheap
+/// predictor `(own, phase-one sum, phase-one count)`, the predictor summed
+/// over itself and other row sets drawn at random (with replacement) from
+/// its stratum. Within each group `g` of strata (as [`stratified`]
+/// forms them), with `k_g` samples, `n1_g` row sets of phase one and the
+/// slope `b` pooled over the groups (least squares within groups):
+///
+/// ```text
+/// T^ = sum_g N_g (vbar_g + b (pbar1_g - pbar_g))
+/// V  = sum_g N_g^2 ((1 - k_g / N_g) s2_e / k_g + (s2_v - s2_e) / n1_g)
+/// ```
+///
+/// (`e = v - b p`; Cochran's double sampling for regression, the phase-one
+/// term at least 0 in each group). `None` where it cannot be trusted: fewer
+/// than [`TWO_PHASE_LEAST`] samples, fewer than [`MIN_VARYING`] groups
+/// whose samples differ, no spread in the predictor, or a phase one no
+/// larger than the sample. Degrees of freedom as [`stratified`]'s, less
+/// one for the slope.
+pub(super) fn two_phase(
+    draws: &[Draw],
+    bounds: &[u64],
+    value: impl Fn(&Draw) -> f64,
+    predictor: impl Fn(&Draw) -> (f64, f64, f64),
+) -> Option<Stratified> {
+    if draws.len() < TWO_PHASE_LEAST {
+        return None;
+    }
+    let (groups, by) = groups(draws, bounds);
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+    // The slope, pooled within groups.
+    let (mut sxx, mut sxy) = (0.0, 0.0);
+    let mut parts = Vec::new();
+    for &(a, b) in &groups {
+        let idx: Vec<usize> = by[a..b].iter().flatten().copied().collect();
+        let v: Vec<f64> = idx.iter().map(|&i| value(&draws[i])).collect();
+        let p: Vec<f64> = idx.iter().map(|&i| predictor(&draws[i]).0).collect();
+        let (one, n1) = idx.iter().fold((0.0, 0.0), |(s, n), &i| {
+            let (_, sum, count) = predictor(&draws[i]);
+            (s + sum, n + count)
+        });
+        if n1 <= idx.len() as f64 {
+            return None;
+        }
+        let (mv, mp) = (mean(&v), mean(&p));
+        for (x, y) in p.iter().zip(&v) {
+            sxx += (x - mp) * (x - mp);
+            sxy += (x - mp) * (y - mv);
+        }
+        let size = (bounds[b] - bounds[a]) as f64;
+        parts.push((size, v, p, one / n1, n1));
+    }
+    if sxx <= 0.0 {
+        return None;
+    }
+    let slope = sxy / sxx;
+    let (mut sum, mut var_parts, mut varying) = (0.0, Vec::new(), 0);
+    for (size, v, p, pbar1, n1) in &parts {
+        let k = v.len() as f64;
+        let (mv, mp) = (mean(v), mean(p));
+        sum += size * (mv + slope * (pbar1 - mp));
+        if k >= 2.0 {
+            let s2v = v.iter().map(|x| (x - mv).powi(2)).sum::<f64>() / (k - 1.0);
+            let e: Vec<f64> = v.iter().zip(p).map(|(y, x)| y - slope * x).collect();
+            let me = mean(&e);
+            let s2e = e.iter().map(|x| (x - me).powi(2)).sum::<f64>() / (k - 1.0);
+            varying += u64::from(s2v > 0.0);
+            let part =
+                size * size * ((1.0 - k / size).max(0.0) * s2e / k + (s2v - s2e).max(0.0) / n1);
+            var_parts.push((part, k - 1.0));
+        }
+    }
+    if varying < MIN_VARYING {
+        return None;
+    }
+    let var: f64 = var_parts.iter().map(|(v, _)| v).sum();
+    let most = (draws.len() - groups.len()).saturating_sub(1).max(1) as u64;
+    let spread: f64 = var_parts.iter().map(|(v, df)| v * v / df).sum();
+    let df = if spread > 0.0 {
+        ((var * var / spread).floor() as u64).clamp(1, most)
+    } else {
+        most
+    };
+    let half = student_t(df) * var.sqrt();
+    Some(Stratified {
+        interval: Interval {
+            estimate: sum,
+            low: sum - half,
+            high: sum + half,
+        },
+        df,
+        varying,
+    })
+}
+
 /// The stratified estimate of the sum of `value` over the population and
 /// its 95 % interval. Consecutive strata are merged (left to right) until
 /// each group holds two samples; a group's samples are then taken as a
@@ -63,34 +192,15 @@ pub(super) fn stratified(
     value: impl Fn(&Draw) -> f64,
 ) -> Stratified {
     let strata = bounds.len() - 1;
-    let mut by: Vec<Vec<f64>> = vec![Vec::new(); strata];
-    for d in draws {
-        by[d.stratum as usize].push(value(d));
-    }
-    // Groups: (first stratum, end stratum).
-    let mut groups: Vec<(usize, usize, usize)> = Vec::new();
-    let (mut first, mut held) = (0, 0);
-    for (h, v) in by.iter().enumerate() {
-        held += v.len();
-        if held >= 2 {
-            groups.push((first, h + 1, held));
-            first = h + 1;
-            held = 0;
-        }
-    }
-    if first < strata {
-        match groups.last_mut() {
-            Some(g) => {
-                g.1 = strata;
-                g.2 += held;
-            }
-            None => groups.push((0, strata, held)),
-        }
-    }
+    let (groups, by) = groups(draws, bounds);
     // Each group's share of the variance, and its degrees of freedom.
     let (mut sum, mut parts, mut varying) = (0.0, Vec::new(), 0);
-    for &(a, b, _) in &groups {
-        let values: Vec<f64> = by[a..b].iter().flatten().copied().collect();
+    for &(a, b) in &groups {
+        let values: Vec<f64> = by[a..b]
+            .iter()
+            .flatten()
+            .map(|&i| value(&draws[i]))
+            .collect();
         let size = (bounds[b] - bounds[a]) as f64;
         let k = values.len() as f64;
         let mean = values.iter().sum::<f64>() / k;
@@ -178,10 +288,9 @@ mod tests {
                     order: out.len() as u64,
                     stratum: h as u64,
                     y,
-                    z: 0.0,
-                    x: 0.0,
                     known: true,
                     p: 1.0,
+                    ..Draw::default()
                 });
             }
         }

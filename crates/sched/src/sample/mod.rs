@@ -216,6 +216,24 @@ pub const DESCENT_DEPTH: u64 = 8;
 /// times). At n = 28 the first 8 nodes hold a million keys or more.
 pub const DESCENT_LEAST: u64 = 1 << 20;
 
+/// At a node on whole keys, the descended design cuts the list the
+/// path passes on whole for its time only, and then only one of this
+/// many runs of it, the time scaled ([`nqueens_kernel::halves::RowSet::join_descended`]).
+const DESCENT_SHARE: usize = 16;
+
+/// A node the descended design cuts on runs is also cut whole with chance
+/// one in this many, which corrects the runs' estimate of its time
+/// ([`nqueens_kernel::halves::RowSet::join_descended`]).
+const DESCENT_CHECKED: u32 = 16;
+
+/// Row sets of phase one (their sampled key counts only) drawn for each
+/// descended one in its stratum, besides itself (docs/estimate.md,
+/// "Two phases").
+const PHASE_ONE: u64 = 3;
+
+/// Upper placements a side's key count is sampled on, in phase one.
+const PHASE_ONE_PLACEMENTS: usize = 256;
+
 /// The chance of each half of a cut, in the descended design, is at least
 /// half of this: a half whose key product says it is cheap is still drawn
 /// with chance at least 0.1, so a poor prediction costs variance, never
@@ -361,7 +379,7 @@ pub struct Estimate {
 }
 
 /// One counted subproblem.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Draw {
     /// Its number in the draw.
     order: u64,
@@ -376,6 +394,17 @@ struct Draw {
     known: bool,
     /// The probability it would be (1 for the row sets too short to thin).
     p: f64,
+    /// Descended design: the cheap predictor of `y`, its sampled key
+    /// counts' product ([`nqueens_kernel::halves::RowSet::sampled_keys`]),
+    /// and of `z` (the same over its orbit size).
+    u: f64,
+    uw: f64,
+    /// Its phase one: the predictors summed over `m1` row sets (itself
+    /// and others drawn at random from its stratum; see
+    /// `estimators::two_phase`).
+    u1: f64,
+    uw1: f64,
+    m1: f64,
 }
 
 /// One drawn row set: its number in the draw, its stratum and rank, a
