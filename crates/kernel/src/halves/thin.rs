@@ -333,7 +333,12 @@ impl RowSet {
     /// of the path to it; a node whose lists hold fewer than `least` keys
     /// together is joined whole, not drawn through: unbiased estimates of the whole join's pairs
     /// (times the weight) and its seconds, for a fraction of its cost. The
-    /// lists are only reordered.
+    /// lists are only reordered. With `share > 1` the nodes on whole keys
+    /// cut runs of their lists (one `share`-th of each, drawn by `draw`)
+    /// and count `share` times their time, and one in `checked` of them
+    /// (drawn by `draw`; `0`: none) is also cut whole, which corrects that
+    /// estimate (the join's `Descent::share` and `Descent::checked`):
+    /// still unbiased, for less.
     ///
     /// ```
     /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board};
@@ -454,7 +459,8 @@ mod tests {
     /// ways: their chances add up to 1 and their pair estimates, weighted
     /// by their chances, to the whole join's pairs exactly (the estimate
     /// is unbiased), for row sets of n = 17 (cuts of 32-bit keys only) and
-    /// n = 22 (cuts on whole keys first; the lists listed afresh for each path: the join ranks its
+    /// n = 22 (cuts on whole keys first, through them also on runs, with
+    /// and without checks: every run and check drawn both ways too; the lists listed afresh for each path: the join ranks its
     /// cuts on samples of the lists, whose order a join changes); and the
     /// descent only reorders the lists.
     #[test]
