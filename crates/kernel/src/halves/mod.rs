@@ -545,49 +545,30 @@ const SAMPLE_KEYS: usize = 2048;
 /// (exactly, if the side is listed whole in one go).
 fn sample_side(
     side: &Side,
-    (rows, lo, hi, slot): (u32, usize, usize, usize),
+    what: (u32, usize, usize, usize),
     out: &mut Vec<u64>,
     quarters: &mut QuarterScratch,
     ledger: &mut Ledger,
     samples: &mut Vec<u64>,
 ) -> Result<usize, OverCap> {
-    let mut ignored = 0;
-    let mut list = |from: usize, out: &mut Vec<u64>, l: &mut Ledger| {
-        // At most one key: the listing stops after one upper placement
-        // with keys (or the placements before it without any).
-        let part = Part {
-            from,
-            most: 1,
-            keep: None,
-        };
-        side.list_joined(rows, lo, hi, part, out, quarters, l, slot, &mut ignored)
-    };
-    // Pushes up to `most` of the `len` keys at the front of `out`, spread
-    // (this side's at most SAMPLE_KEYS: the other side's are kept too).
+    // Keeps up to SAMPLE_KEYS of a whole side's keys, SAMPLE_KEYS /
+    // SAMPLED of each placement's, spread (this side's at most
+    // SAMPLE_KEYS: the other side's are kept too).
     let ends = samples.len() + SAMPLE_KEYS;
-    let mut keep = |out: &[u64], len: usize, most: usize, l: &mut Ledger| {
-        let take = len.min(most).min(ends.saturating_sub(samples.len()));
+    let keep = |keys: &[u64], whole: bool, l: &mut Ledger| {
+        let most = if whole {
+            SAMPLE_KEYS
+        } else {
+            SAMPLE_KEYS / SAMPLED
+        };
+        let take = keys.len().min(most).min(ends.saturating_sub(samples.len()));
         l.room(samples, take)?;
-        let stride = (len / take.max(1)).max(1);
-        samples.extend(out[..len].iter().step_by(stride).take(take));
+        let stride = (keys.len() / take.max(1)).max(1);
+        samples.extend(keys.iter().step_by(stride).take(take));
         Ok(())
     };
-    let first = list(0, out, ledger)?;
-    if first.next.is_none() {
-        // Listed whole in one go.
-        keep(out, first.len, SAMPLE_KEYS, ledger)?;
-        return Ok(first.len);
-    }
-    let uppers = first.uppers;
-    let (mut listed, mut over) = (0u128, 0u128);
-    for from in (0..uppers).step_by(uppers.div_ceil(SAMPLED).max(1)) {
-        let l = list(from, out, ledger)?;
-        let to = l.next.unwrap_or(uppers).max(from + 1);
-        listed += l.len as u128;
-        over += (to - from) as u128;
-        keep(out, l.len, SAMPLE_KEYS / SAMPLED, ledger)?;
-    }
-    Ok((listed * uppers as u128 / over.max(1)) as usize)
+    let sampled = side.sample(what, SAMPLED, out, quarters, ledger, keep)?;
+    Ok(sampled.keys())
 }
 
 /// The cells a capped count cuts the listed-in-passes side into: the

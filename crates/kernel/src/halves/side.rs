@@ -4,7 +4,8 @@
 //! inside the side).
 //!
 //! The search is in `side/search.rs`, the meet in the middle in
-//! `side/meet.rs`; what both need of the board is here.
+//! `side/meet.rs`, a side's keys counted from a sample of it in
+//! `side/sample.rs`; what they need of the board is here.
 
 use super::merge::Pack;
 use super::rows::low_bits;
@@ -12,6 +13,7 @@ use super::rows::low_bits;
 pub(super) use meet::QuarterScratch;
 
 mod meet;
+mod sample;
 mod search;
 
 /// The most keys a side's last two rows add to one placement of the rows

@@ -214,8 +214,8 @@ impl RowSet {
     /// Both sides' key counts as a sample of their upper placements says:
     /// the keys of `sampled` upper placements of each side, spread evenly
     /// over them (all, for a side listed whole in one go), scaled by the
-    /// placements they stand for (the idea of the capped count's own
-    /// side sample, here apart from it). A predictor of the row set's
+    /// placements they stand for (the capped count's side sample, without
+    /// the keys it keeps). A predictor of the row set's
     /// solutions and join time (through their product) for a small part
     /// of the listing's cost; deterministic, so that a row set gives the
     /// same prediction wherever it is sampled. Uses `scratch`'s lists as
@@ -248,33 +248,12 @@ impl RowSet {
         } = scratch;
         ledger.cap = usize::MAX;
         let (n, a) = (side.n(), usize::from(self.left));
-        let mut nodes = 0;
-        let mut estimate = |rows: u32, lo: usize, hi: usize, out: &mut Vec<u64>, slot: usize| {
-            let mut list = |from: usize| {
-                let part = Part {
-                    from,
-                    most: 1,
-                    keep: None,
-                };
-                side.list_joined(rows, lo, hi, part, out, quarters, ledger, slot, &mut nodes)
-                    .expect("without a cap")
-            };
-            let first = list(0);
-            if first.next.is_none() {
-                return first.len as f64;
-            }
-            let uppers = first.uppers;
-            let (mut listed, mut over) = (0u128, 0u128);
-            for from in (0..uppers).step_by(uppers.div_ceil(sampled.max(1)).max(1)) {
-                let l = list(from);
-                let to = l.next.unwrap_or(uppers).max(from + 1);
-                listed += l.len as u128;
-                over += (to - from) as u128;
-            }
-            listed as f64 * uppers as f64 / over.max(1) as f64
+        let mut estimate = |what, out: &mut Vec<u64>| {
+            let sampled = side.sample(what, sampled, out, quarters, ledger, |_, _, _| Ok(()));
+            sampled.expect("without a cap").keys_f64()
         };
-        let l = estimate(self.rows, 0, a, left, 0);
-        let r = estimate(rows, lo, n, right, 1);
+        let l = estimate((self.rows, 0, a, 0), left);
+        let r = estimate((rows, lo, n, 1), right);
         (l, r)
     }
 }
