@@ -89,8 +89,8 @@ pub use limit::Limit;
 pub use record::{Fields, Object, Run, Value};
 pub use roles::{Hooks, Known, NoProgress, Stop, Watch};
 pub use sample::{
-    estimate, estimate_with, fresh_seed, Design, Estimate, Interval, Plan, Sampled, Sampling, Size,
-    DESCENT_DEPTH, DESCENT_LEAST,
+    estimate, estimate_with, fresh_seed, Design, Estimate, Estimator, Interval, Plan, Sampled,
+    Sampling, Size, DESCENT_DEPTH, DESCENT_LEAST,
 };
 pub use threads::Threads;
 pub use total::Total;

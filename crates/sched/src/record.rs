@@ -5,7 +5,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::{solvers, Design, Estimate, Interval};
+use crate::{solvers, Design, Estimate, Estimator, Interval};
 
 /// A record: named values in the order every format shows them.
 pub type Fields = Vec<(&'static str, Value)>;
@@ -239,6 +239,8 @@ impl Estimate {
                     .then_some(self.varying_strata)
                     .into(),
             ),
+            ("total_estimator", self.total_estimator.name().into()),
+            ("cpu_estimator", self.cpu_estimator.name().into()),
             ("thin_keys", thin_keys.into()),
             ("whole_every", whole_every.into()),
             ("whole_samples", whole_samples.into()),
@@ -271,6 +273,18 @@ impl Estimate {
                 "95 % intervals from a stratified random sample of the subproblems, each with more than thin_keys keys a side joined on a random share of its longer key list (1 in whole_every joined whole and timed)"
             }
         };
+        let phases = match (self.total_estimator, self.cpu_estimator) {
+            (Estimator::Regression, Estimator::Regression) => {
+                "; the total and the CPU by a two-phase regression on the sampled row sets' key counts"
+            }
+            (Estimator::Regression, _) => {
+                "; the total by a two-phase regression on the sampled row sets' key counts"
+            }
+            (_, Estimator::Regression) => {
+                "; the CPU by a two-phase regression on the sampled row sets' key counts"
+            }
+            _ => "",
+        };
         let stop = if self.stopped {
             "; cut short (stopped, or at the time bound), from the subproblems counted by then"
         } else {
@@ -292,7 +306,7 @@ impl Estimate {
             _ => "",
         };
         format!(
-            "{what}{stop}{searches}{spread}; wall seconds = cpu seconds / cores, an ideal-scaling prediction"
+            "{what}{phases}{stop}{searches}{spread}; wall seconds = cpu seconds / cores, an ideal-scaling prediction"
         )
     }
 }

@@ -291,6 +291,34 @@ pub enum Design {
     Exact,
 }
 
+/// Which estimator an [`Estimate`]'s figure comes from (docs/estimate.md
+/// gives each one's formulas).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Estimator {
+    /// Every subproblem counted: no estimator.
+    Exact,
+    /// The stratified mean of the sampled values, expanded.
+    Stratified,
+    /// The thinned design's CPU: a line on the key counts, corrected by
+    /// the row sets timed whole (a difference estimator).
+    Difference,
+    /// The descended design's two phases: a regression on the sampled key
+    /// counts (from 500 samples on, where the sample carries it).
+    Regression,
+}
+
+impl Estimator {
+    /// Its name in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Estimator::Exact => "exact",
+            Estimator::Stratified => "stratified",
+            Estimator::Difference => "difference",
+            Estimator::Regression => "regression",
+        }
+    }
+}
+
 /// An estimate and its 95 % confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
@@ -373,6 +401,10 @@ pub struct Estimate {
     /// the wider taken; none (no two samples differ), and the total is
     /// bounded below only: its `high` is infinite.
     pub varying_strata: u64,
+    /// The estimator of the total.
+    pub total_estimator: Estimator,
+    /// The estimator of the CPU seconds.
+    pub cpu_estimator: Estimator,
     /// Whether the estimate was cut short: stopped before its size, or
     /// its symmetric searches cut short by the time bound or a stop.
     pub stopped: bool,
