@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """The cost table of docs/cost.md, from the recorded `nqueens estimate` runs.
 
-Reads the JSON records of a results folder (nN.json, one per board) and
-prints one Markdown row per n: subproblems, CPU-hours with the 95 %
+Reads the JSON records of one or more results folders (nN*.json) and
+prints one Markdown row per record, by n: subproblems, CPU-hours with the 95 %
 interval, the largest scratch one subproblem held, and the wall time on
 100, 1,000 and 10,000 cores (CPU / cores: ideal scaling). Nothing here is
 measured: every figure comes from the records.
 
-Usage: scripts/cost-table.py results/2026-11-25-p12-estimate
+Usage: scripts/cost-table.py results/2026-11-25-p12-estimate [FOLDER...]
 """
 
 import json
@@ -41,9 +41,9 @@ def row(r: dict) -> str:
 
 
 def main() -> None:
-    folder = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    folders = [pathlib.Path(f) for f in sys.argv[1:]] or [pathlib.Path(".")]
     records = []
-    for path in folder.glob("n*.json"):
+    for path in sorted(p for folder in folders for p in folder.glob("n*.json")):
         try:
             records.append(json.loads(path.read_text()))
         except (OSError, ValueError) as e:
