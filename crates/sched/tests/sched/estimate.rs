@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use nqueens_kernel::{oeis, Board};
 use nqueens_sched::{
-    estimate, estimate_with, Checked, Design, NoProgress, Options, Plan, Sampled, Sampling, Size,
-    Threads, WallClock,
+    estimate, estimate_with, Checked, Design, Estimator, NoProgress, Options, Plan, Sampled,
+    Sampling, Size, Threads, WallClock,
 };
 
 const SEEDS: u64 = 20;
@@ -176,6 +176,37 @@ fn the_descended_intervals_cover_at_small_sizes() {
             assert!(descended * 2 > 100 * k, "{descended} of {}", 100 * k);
         }
     }
+}
+
+#[test]
+fn the_record_names_the_estimator_that_made_it() {
+    // n = 16: the descended design's regression from 500 samples on, the
+    // plain stratified mean below; the thinned design's CPU a difference
+    // estimator once row sets are thinned; a sample of every subproblem
+    // exact.
+    let opts = Options {
+        threads: Threads::new(2).unwrap(),
+        ..Options::sequential()
+    };
+    let count = Checked::new(Sampled, Board::new(16).unwrap(), opts).unwrap();
+    let run = |plan, k| {
+        let sampling = Sampling {
+            size: Size::Samples(k),
+            seed: 3,
+        };
+        let clock = WallClock(Instant::now());
+        let e = estimate_with(&count, &sampling, plan, &clock, &NoProgress, &NoProgress).unwrap();
+        (e.total_estimator, e.cpu_estimator)
+    };
+    let descended = Plan::Descended { depth: 6, least: 0 };
+    let (regression, plain) = (Estimator::Regression, Estimator::Stratified);
+    assert_eq!(run(descended, 600), (regression, regression));
+    assert_eq!(run(descended, 100), (plain, plain));
+    assert_eq!(run(Plan::Stratified, 100), (plain, plain));
+    let thinned = run(Plan::Thinned { keys: 64 }, 400);
+    assert_eq!(thinned, (plain, Estimator::Difference));
+    let exact = run(Plan::Stratified, 1_000_000);
+    assert_eq!(exact, (Estimator::Exact, Estimator::Exact));
 }
 
 #[test]
