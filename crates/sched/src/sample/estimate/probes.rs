@@ -7,6 +7,7 @@
 use std::cell::Cell;
 
 use super::*;
+use nqueens_kernel::halves::HalfScratch;
 
 /// The variable `k` read as a number, `d` where it is unset or not one.
 fn var(k: &str, d: u64) -> u64 {
