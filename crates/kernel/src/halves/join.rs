@@ -71,6 +71,8 @@ pub(super) struct JoinScratch {
     /// keys): the ratio of the two scales the runs' estimate of the
     /// nodes checked later (see [`Descent::checked`]).
     checks: Vec<(f64, f64)>,
+    /// A descent's lookahead tables (see [`Descent::look`]).
+    look: Vec<u64>,
 }
 
 impl JoinScratch {
@@ -80,6 +82,7 @@ impl JoinScratch {
             + 4 * self.narrow.capacity()
             + 1024 * self.tables.capacity()
             + 8 * self.runs.capacity()
+            + 8 * self.look.capacity()
     }
 
     /// Gives back all its buffers hold.
@@ -88,6 +91,7 @@ impl JoinScratch {
         ledger.release(&mut self.narrow);
         ledger.release(&mut self.tables);
         ledger.release(&mut self.runs);
+        ledger.release(&mut self.look);
     }
 
     /// [`JoinScratch::reserve`] without the 32-bit join's stack, which
@@ -221,6 +225,10 @@ pub(super) struct Descent<'a> {
     pub checked: u32,
     /// The seconds spent in the whole joins below the path (unweighted).
     pub floored: f64,
+    /// Through the cuts on whole keys, the two joins' chances are by their
+    /// pairs of keys that share none of the next `look` bits cut
+    /// ([`lookahead`], on the runs), not by their key products (`0`).
+    pub look: u32,
 }
 
 impl Descent<'_> {
@@ -521,6 +529,73 @@ fn keep_meeting(keys: &mut [u64], has: u64, lacks: u64) -> usize {
     kept
 }
 
+/// Keys of each list a lookahead reads (at most: every `step`-th key of
+/// the list's run, see [`lookahead`]).
+const LOOK_KEYS: usize = 1 << 16;
+
+/// The disjoint pairs below a cut's two joins, predicted from the next
+/// cuts: of the joins `(a_set, b_clear)` and `(a_clear, b_clear +
+/// b_set)`, the pairs of keys (every `step`-th of each list) that share
+/// none of the bits `bits` (at most 16), as if each join's lists were cut
+/// on those bits too. A histogram of each part on those bits, the sums of
+/// `b`'s over the subsets of each pattern (`k 2^k` additions), and one
+/// product per pattern. `+ 1` each: never a chance of 0.
+fn lookahead(
+    (a_set, a_clear): (&[u64], &[u64]),
+    (b_clear, b_set): (&[u64], &[u64]),
+    bits: &[u64],
+    tables: &mut Vec<u64>,
+) -> [f64; 2] {
+    let k = bits.len().min(16);
+    let size = 1usize << k;
+    tables.clear();
+    tables.resize(4 * size, 0);
+    let (h_as, rest) = tables.split_at_mut(size);
+    let (h_ac, rest) = rest.split_at_mut(size);
+    let (g_bc, g_ball) = rest.split_at_mut(size);
+    let project = |key: u64| {
+        let mut v = 0;
+        for (i, &m) in bits[..k].iter().enumerate() {
+            v |= usize::from(key & m != 0) << i;
+        }
+        v
+    };
+    let a_step = ((a_set.len() + a_clear.len()) / LOOK_KEYS).max(1);
+    let b_step = ((b_clear.len() + b_set.len()) / LOOK_KEYS).max(1);
+    for &key in a_set.iter().step_by(a_step) {
+        h_as[project(key)] += 1;
+    }
+    for &key in a_clear.iter().step_by(a_step) {
+        h_ac[project(key)] += 1;
+    }
+    for &key in b_clear.iter().step_by(b_step) {
+        g_bc[project(key)] += 1;
+    }
+    for &key in b_set.iter().step_by(b_step) {
+        g_ball[project(key)] += 1;
+    }
+    for (all, clear) in g_ball.iter_mut().zip(g_bc.iter()) {
+        *all += clear;
+    }
+    // Each entry: the keys whose pattern is a subset of its own.
+    for g in [&mut *g_bc, &mut *g_ball] {
+        for i in 0..k {
+            for m in 0..size {
+                if m & 1 << i != 0 {
+                    g[m] += g[m ^ 1 << i];
+                }
+            }
+        }
+    }
+    let full = size - 1;
+    let (mut set, mut clear) = (0u64, 0u64);
+    for v in 0..size {
+        set += h_as[v] * g_bc[full & !v];
+        clear += h_ac[v] * g_ball[full & !v];
+    }
+    [set as f64 + 1.0, clear as f64 + 1.0]
+}
+
 /// The union of the bits of `keys`, by the loops of `isa`.
 fn union(isa: Isa, keys: &[u64]) -> u64 {
     match isa {
@@ -757,10 +832,29 @@ macro_rules! recursive_join {
                 let (a_len, b_len) = (a_hi - a_lo, b_hi - b_lo);
                 // Never chance 0: a run without keys of a join does not
                 // say the join has none.
-                let products = [
-                    (a_len - a0 + 1) as f64 * (b0 + 1) as f64,
-                    (a0 + 1) as f64 * (b_len + 1) as f64,
-                ];
+                let next = &high[at + 1..high.len().min(at + 1 + d.look as usize)];
+                let products = if next.is_empty() {
+                    [
+                        (a_len - a0 + 1) as f64 * (b0 + 1) as f64,
+                        (a0 + 1) as f64 * (b_len + 1) as f64,
+                    ]
+                } else {
+                    // The descent's own work, not the join's: within the
+                    // time this function keeps out of the estimate.
+                    let look = &mut scratch.look;
+                    let need = (4usize << next.len().min(16)).saturating_sub(look.len());
+                    if let Err(e) = ledger.room(look, need) {
+                        scratch.runs = runs;
+                        return Err(e);
+                    }
+                    let (a_keys, b_keys) = (&runs[a_lo..a_hi], &runs[b_lo..b_hi]);
+                    super::lookahead(
+                        (&a_keys[a0..], &a_keys[..a0]),
+                        (&b_keys[..b0], &b_keys[b0..]),
+                        next,
+                        look,
+                    )
+                };
                 if d.choose(&products) == 0 {
                     lists[a].0 = (a_lo + a0, a_hi);
                     lists[a].1 |= bit;

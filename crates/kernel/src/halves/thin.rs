@@ -317,7 +317,11 @@ impl RowSet {
     /// and count `share` times their time, and one in `checked` of them
     /// (drawn by `draw`; `0`: none) is also cut whole, which corrects that
     /// estimate (the join's `Descent::share` and `Descent::checked`):
-    /// still unbiased, for less.
+    /// still unbiased, for less. With `look > 0` the two halves of a cut on
+    /// runs are drawn by their pairs of keys that share none of the next
+    /// `look` bits cut (counted on samples of the runs: a histogram of each
+    /// list on those bits), not by their key products: any chances keep
+    /// the estimates unbiased, these make them far less spread.
     ///
     /// ```
     /// use nqueens_kernel::{halves::{HalfScratch, RowSet}, Board};
@@ -328,10 +332,10 @@ impl RowSet {
     /// let mut draw = |chances: &[f64]| nqueens_kernel::halves::pick(chances, 0.5);
     /// let mut clock = || 0.0;
     /// let whole = s.count(board).solutions as f64;
-    /// let d = s.join_descended(board, &mut scratch, &listing, (0, 0.2, 0, 1, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// let d = s.join_descended(board, &mut scratch, &listing, (0, 0.2, 0, 1, 0, 0), &mut draw, &mut clock, usize::MAX).unwrap();
     /// // No cut drawn through: the whole join.
     /// assert_eq!((d.pairs, d.levels, d.chance), (whole, 0, 1.0));
-    /// let d = s.join_descended(board, &mut scratch, &listing, (3, 0.2, 0, 1, 0), &mut draw, &mut clock, usize::MAX).unwrap();
+    /// let d = s.join_descended(board, &mut scratch, &listing, (3, 0.2, 0, 1, 0, 0), &mut draw, &mut clock, usize::MAX).unwrap();
     /// assert!(d.levels > 0 && d.chance < 1.0 && d.pairs > 0.0);
     /// ```
     #[allow(clippy::too_many_arguments)]
@@ -340,7 +344,7 @@ impl RowSet {
         board: Board,
         scratch: &mut HalfScratch,
         listing: &Listing,
-        (depth, mix, least, share, checked): (usize, f64, usize, usize, u32),
+        (depth, mix, least, share, checked, look): (usize, f64, usize, usize, u32, u32),
         draw: &mut dyn FnMut(&[f64]) -> usize,
         clock: &mut dyn FnMut() -> f64,
         cap: usize,
@@ -382,6 +386,7 @@ impl RowSet {
             share,
             checked,
             floored: 0.0,
+            look,
         };
         disjoint_pairs_descent(
             &mut long[..long_len],
@@ -455,12 +460,14 @@ mod tests {
         for (board, rank, s) in sets {
             let listing = s.list_in(board, &mut scratch);
             let whole = s.join_listed(board, &mut scratch, &listing, 1, 0) as f64;
-            for (depth, mix, share, checked) in [
-                (1, 0.2, 1, 0),
-                (3, 0.2, 1, 0),
-                (3, 1.0, 1, 0),
-                (3, 0.2, 3, 0),
-                (2, 0.2, 3, 4),
+            for (depth, mix, share, checked, look) in [
+                (1, 0.2, 1, 0, 0),
+                (3, 0.2, 1, 0, 0),
+                (3, 1.0, 1, 0, 0),
+                (3, 0.2, 3, 0, 0),
+                (2, 0.2, 3, 4, 0),
+                (3, 0.2, 3, 0, 6),
+                (2, 0.2, 3, 4, 12),
             ] {
                 let least = if board.n() < 20 { 0 } else { 1 << 12 };
                 // Depth-first over the draws: a run that asks for a draw
@@ -498,7 +505,7 @@ mod tests {
                             board,
                             &mut fresh,
                             &listing,
-                            (depth, mix, least, share, checked),
+                            (depth, mix, least, share, checked, look),
                             &mut draw,
                             &mut clock,
                             usize::MAX,

@@ -185,8 +185,10 @@ pub enum Plan {
     /// descent through the join's first `depth` nodes
     /// ([`nqueens_kernel::halves::RowSet::join_descended`]): at each node
     /// the join goes on in one of the joins below it, drawn with a chance
-    /// near its share of their key products, weighted by one over the
-    /// chance, and every step is timed. Unbiased estimates of the row
+    /// near its share of their predicted pairs (through the cuts on whole
+    /// keys, their pairs on the next 16 bits cut; below, their key
+    /// products), weighted by one over the chance, and every step is
+    /// timed. Unbiased estimates of the row
     /// set's solutions and of its CPU time (listing and whole join) at a
     /// few per cent of its cost (n = 26: the listing and the descent
     /// through 8 nodes, a tenth of the count's CPU). A row set with no
@@ -220,6 +222,15 @@ pub const DESCENT_LEAST: u64 = 1 << 20;
 /// path passes on whole for its time only, and then only one of this
 /// many runs of it, the time scaled ([`nqueens_kernel::halves::RowSet::join_descended`]).
 const DESCENT_SHARE: usize = 16;
+
+/// Through the cuts on whole keys, the descended design draws each of a
+/// cut's two joins by its pairs of keys that share none of the next this
+/// many bits cut, counted on samples of the runs
+/// ([`nqueens_kernel::halves::RowSet::join_descended`]; 0: by the joins'
+/// key products). At n = 28 (docs/estimate.md, "Lookahead") 12 bits cut
+/// a descent's own variance 4 times (CPU) and 2.7 times (pairs) against
+/// the key products, at no measured cost; 16 bits cut it further.
+const DESCENT_LOOK: u32 = 16;
 
 /// A node the descended design cuts on runs is also cut whole with chance
 /// one in this many, which corrects the runs' estimate of its time

@@ -152,12 +152,17 @@ fn measure_descent() {
     // `MEASURE_LEAST` keys (default 0: every node drawn through),
     // `MEASURE_DESCENTS=6:0.2,8:0.2` (depth:mix), and `MEASURE_WHOLE=0`
     // to leave the whole join out (its columns then 0: n = 28).
-    let configs: Vec<(usize, f64)> = std::env::var("MEASURE_DESCENTS")
+    // (`depth:mix:look` draws the cuts on whole keys by the pairs on the
+    // next `look` bits; the default, `MEASURE_LOOK`, 0 if unset.)
+    let look = var("MEASURE_LOOK", 0) as u32;
+    let configs: Vec<(usize, f64, u32)> = std::env::var("MEASURE_DESCENTS")
         .unwrap_or("2:0.2,4:0.2,6:0.2,8:0.2,10:0.2,6:1,6:0".into())
         .split(',')
         .map(|c| {
-            let (d, m) = c.split_once(':').unwrap();
-            (d.parse().unwrap(), m.parse().unwrap())
+            let mut f = c.split(':');
+            let d = f.next().unwrap().parse().unwrap();
+            let m = f.next().unwrap().parse().unwrap();
+            (d, m, f.next().map_or(look, |l| l.parse().unwrap()))
         })
         .collect();
     let whole = var("MEASURE_WHOLE", 1) == 1;
@@ -198,7 +203,7 @@ fn measure_descent() {
         };
         let t_thin = clock.now() - t0;
         let mut lines = Vec::new();
-        for &(depth, mix) in &configs {
+        for &(depth, mix, look) in &configs {
             for (rep, &share) in (0..reps).flat_map(|r| shares.iter().map(move |s| (r, s))) {
                 let mut draw = |chances: &[f64]| {
                     nqueens_kernel::halves::pick(
@@ -218,6 +223,7 @@ fn measure_descent() {
                             least,
                             share,
                             if share > 1 { checked } else { 0 },
+                            look,
                         ),
                         &mut draw,
                         &mut now,
@@ -225,7 +231,7 @@ fn measure_descent() {
                     )
                     .unwrap();
                 lines.push(format!(
-                    "{depth}\t{mix}\t{rep}\t{}\t{}\t{:.6}\t{:.6}\t{share}\t{:.6}",
+                    "{depth}\t{mix}:{look}\t{rep}\t{}\t{}\t{:.6}\t{:.6}\t{share}\t{:.6}",
                     d.levels, d.pairs, d.seconds, d.took, d.floored
                 ));
             }

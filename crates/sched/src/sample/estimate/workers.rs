@@ -11,7 +11,8 @@ use nqueens_kernel::{Board, Tally};
 
 use super::super::draw::Draws;
 use super::super::{
-    Draw, Pick, Plan, DESCENT_CHECKED, DESCENT_MIX, DESCENT_SHARE, PHASE_ONE, PHASE_ONE_PLACEMENTS,
+    Draw, Pick, Plan, DESCENT_CHECKED, DESCENT_LOOK, DESCENT_MIX, DESCENT_SHARE, PHASE_ONE,
+    PHASE_ONE_PLACEMENTS,
 };
 use crate::{symmetric_until, Clock, Error};
 
@@ -243,6 +244,7 @@ fn count_one(
                         usize::try_from(least).unwrap_or(usize::MAX),
                         DESCENT_SHARE,
                         DESCENT_CHECKED,
+                        DESCENT_LOOK,
                     ),
                     &mut draw,
                     &mut now,
