@@ -7,12 +7,17 @@
 //! PROBE="25 27 28" PROBE_CAP=2G cargo test --release -p nqueens-kernel \
 //!     --lib halves::probe -- --ignored --nocapture
 //! ```
+//!
+//! `PROBE_ROWS` names row sets (hex rows), `PROBE_SPLIT=A-B` takes the
+//! split's subproblems `A` to `B` (a plan shard's `first` to `end - 1`:
+//! its row sets, found by making the split), `PROBE_WHOLE=0` counts only
+//! under the cap.
 
 use super::join::disjoint_pairs;
 use super::rows::low_bits;
 use super::side::{Part, Side};
 use super::xorshift::xorshift;
-use super::{HalfScratch, RowSet};
+use super::{HalfScratch, HalfSplit, RowSet};
 use crate::Board;
 
 /// This thread's CPU time in seconds (Linux: the scheduler's nanoseconds).
@@ -133,10 +138,19 @@ fn probe_memory_and_time() {
                     .collect()
             })
             .unwrap_or_default();
-        let sets = if given.is_empty() {
-            picks(n, how_many)
-        } else {
-            given
+        // PROBE_SPLIT=A-B: the subproblems A to B (inclusive) of the
+        // count's split, as a plan's shard holds them (its `range`).
+        let split: Vec<RowSet> = std::env::var("PROBE_SPLIT")
+            .map(|v| {
+                let (a, b) = v.split_once('-').unwrap_or((&v, &v));
+                let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
+                HalfSplit::new(board, n / 2).unwrap().subproblems()[a..=b].to_vec()
+            })
+            .unwrap_or_default();
+        let sets = match (given.is_empty(), split.is_empty()) {
+            (false, _) => given,
+            (true, false) => split,
+            (true, true) => picks(n, how_many),
         };
         for s in sets {
             // The steps of `count_capped`, timed apart, in a fresh scratch
@@ -258,7 +272,6 @@ fn probe_memory_and_time() {
 #[test]
 #[ignore = "a probe, run by hand"]
 fn probe_quarters_of_a_split() {
-    use super::HalfSplit;
     let n: usize = std::env::var("PROBE").map_or(18, |v| v.parse().unwrap());
     let board = Board::new(n).unwrap();
     let split = HalfSplit::new(board, n / 2).unwrap();
