@@ -533,47 +533,47 @@ fn keep_meeting(keys: &mut [u64], has: u64, lacks: u64) -> usize {
 /// the list's run, see [`lookahead`]).
 const LOOK_KEYS: usize = 1 << 16;
 
+/// Bits a lookahead reads at most: its tables hold `4 x 2^bits` counts.
+const LOOK_BITS: usize = 16;
+
 /// The disjoint pairs below a cut's two joins, predicted from the next
 /// cuts: of the joins `(a_set, b_clear)` and `(a_clear, b_clear +
 /// b_set)`, the pairs of keys (every `step`-th of each list) that share
-/// none of the bits `bits` (at most 16), as if each join's lists were cut
-/// on those bits too. A histogram of each part on those bits, the sums of
-/// `b`'s over the subsets of each pattern (`k 2^k` additions), and one
-/// product per pattern. `+ 1` each: never a chance of 0.
+/// none of the bits `bits` (at most [`LOOK_BITS`] are read), as if each
+/// join's lists were cut on those bits too. A histogram of each part on
+/// those bits, the sums of `b`'s over the subsets of each pattern (`k 2^k`
+/// additions), and one product per pattern. `+ 1` each: never a chance
+/// of 0. The tables grow through `ledger`.
 fn lookahead(
     (a_set, a_clear): (&[u64], &[u64]),
     (b_clear, b_set): (&[u64], &[u64]),
     bits: &[u64],
-    tables: &mut Vec<u64>,
-) -> [f64; 2] {
-    let k = bits.len().min(16);
+    (tables, ledger): (&mut Vec<u64>, &mut Ledger),
+) -> Result<[f64; 2], OverCap> {
+    let k = bits.len().min(LOOK_BITS);
     let size = 1usize << k;
     tables.clear();
+    ledger.room(tables, 4 * size)?;
     tables.resize(4 * size, 0);
     let (h_as, rest) = tables.split_at_mut(size);
     let (h_ac, rest) = rest.split_at_mut(size);
     let (g_bc, g_ball) = rest.split_at_mut(size);
-    let project = |key: u64| {
-        let mut v = 0;
-        for (i, &m) in bits[..k].iter().enumerate() {
-            v |= usize::from(key & m != 0) << i;
+    // Every `step`-th key of `keys` counted by its pattern on the bits.
+    let count = |keys: &[u64], step: usize, h: &mut [u64]| {
+        for &key in keys.iter().step_by(step) {
+            let mut v = 0;
+            for (i, &m) in bits[..k].iter().enumerate() {
+                v |= usize::from(key & m != 0) << i;
+            }
+            h[v] += 1;
         }
-        v
     };
     let a_step = ((a_set.len() + a_clear.len()) / LOOK_KEYS).max(1);
     let b_step = ((b_clear.len() + b_set.len()) / LOOK_KEYS).max(1);
-    for &key in a_set.iter().step_by(a_step) {
-        h_as[project(key)] += 1;
-    }
-    for &key in a_clear.iter().step_by(a_step) {
-        h_ac[project(key)] += 1;
-    }
-    for &key in b_clear.iter().step_by(b_step) {
-        g_bc[project(key)] += 1;
-    }
-    for &key in b_set.iter().step_by(b_step) {
-        g_ball[project(key)] += 1;
-    }
+    count(a_set, a_step, h_as);
+    count(a_clear, a_step, h_ac);
+    count(b_clear, b_step, g_bc);
+    count(b_set, b_step, g_ball);
     for (all, clear) in g_ball.iter_mut().zip(g_bc.iter()) {
         *all += clear;
     }
@@ -593,7 +593,7 @@ fn lookahead(
         set += h_as[v] * g_bc[full & !v];
         clear += h_ac[v] * g_ball[full & !v];
     }
-    [set as f64 + 1.0, clear as f64 + 1.0]
+    Ok([set as f64 + 1.0, clear as f64 + 1.0])
 }
 
 /// The union of the bits of `keys`, by the loops of `isa`.
@@ -841,19 +841,20 @@ macro_rules! recursive_join {
                 } else {
                     // The descent's own work, not the join's: within the
                     // time this function keeps out of the estimate.
-                    let look = &mut scratch.look;
-                    let need = (4usize << next.len().min(16)).saturating_sub(look.len());
-                    if let Err(e) = ledger.room(look, need) {
-                        scratch.runs = runs;
-                        return Err(e);
-                    }
                     let (a_keys, b_keys) = (&runs[a_lo..a_hi], &runs[b_lo..b_hi]);
-                    super::lookahead(
+                    let predicted = super::lookahead(
                         (&a_keys[a0..], &a_keys[..a0]),
                         (&b_keys[..b0], &b_keys[b0..]),
                         next,
-                        look,
-                    )
+                        (&mut scratch.look, &mut *ledger),
+                    );
+                    match predicted {
+                        Ok(p) => p,
+                        Err(e) => {
+                            scratch.runs = runs;
+                            return Err(e);
+                        }
+                    }
                 };
                 if d.choose(&products) == 0 {
                     lists[a].0 = (a_lo + a0, a_hi);
